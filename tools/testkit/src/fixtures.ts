@@ -1,0 +1,48 @@
+/**
+ * Locating the shared fixtures checkout (`<monorepo>/../shared`) from any
+ * package's tests, whatever the current directory: the monorepo root is the
+ * nearest ancestor holding `pnpm-workspace.yaml`, searched from the cwd and
+ * from this module's own location. `TBG_SHARED_DIR` overrides it.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Nearest directory at or above `start` containing pnpm-workspace.yaml. */
+export function findRepoRoot(start: string): string | undefined {
+  let dir = resolve(start);
+  for (;;) {
+    if (existsSync(join(dir, 'pnpm-workspace.yaml'))) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/** The monorepo root, from the cwd first, then from this file's location. */
+export function repoRoot(): string {
+  const root = findRepoRoot(process.cwd()) ?? findRepoRoot(dirname(fileURLToPath(import.meta.url)));
+  if (!root) throw new Error('cannot find the monorepo root (no pnpm-workspace.yaml above the cwd or @tbg/testkit)');
+  return root;
+}
+
+/** `$TBG_SHARED_DIR`, else `<repo root>/../shared`. */
+export function sharedDir(): string {
+  const env = process.env.TBG_SHARED_DIR;
+  if (env) return resolve(env);
+  return resolve(repoRoot(), '..', 'shared');
+}
+
+/** Path under `<shared>/fixtures`, e.g. fixturePath('graphs', 'tb_demo_xla_118.pbtxt'). */
+export function fixturePath(...parts: string[]): string {
+  return join(sharedDir(), 'fixtures', ...parts);
+}
+
+/** Whether the shared directory exists (tests skip fixture cases otherwise). */
+export function hasShared(): boolean {
+  try {
+    return existsSync(sharedDir());
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig([
+  {
+    entry: { index: 'src/index.ts' },
+    format: ['esm'],
+    dts: true,
+    sourcemap: true,
+    clean: true,
+    target: 'es2022',
+  },
+  {
+    // Separate config so only the CLI gets the shebang banner.
+    entry: { 'gen-graph-cli': 'src/gen-graph-cli.ts' },
+    format: ['esm'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+]);
