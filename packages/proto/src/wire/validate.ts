@@ -1,0 +1,160 @@
+/**
+ * Walks protobuf bytes against the schema without building anything: it checks framing, wire
+ * types, packed lengths and nesting, and reports the first problem with its field path and byte
+ * offset. Loading runs it before a full decode, and sniffing uses its counts to pick a type.
+ */
+import { schema, wireTypeOf, type FieldDesc, type MessageDesc } from '../schema/schema.js';
+import { WireError, WireReader, WIRE_I64, WIRE_LEN, WIRE_VARINT } from './reader.js';
+import { isValidUtf8 } from './utf8.js';
+
+export interface WireIssue {
+  offset: number;
+  path: string;
+  reason: string;
+}
+
+export interface WireScan {
+  /** Fields whose number the schema knows, with the expected wire type. */
+  known: number;
+  /** Fields the schema does not know (legal in protobuf, but a sign of the wrong type). */
+  unknown: number;
+  /** The first structural problem, if any. */
+  issue: WireIssue | null;
+  /** True when the scan stopped early because of `maxFields`. */
+  partial: boolean;
+}
+
+export interface WireScanOptions {
+  start?: number;
+  end?: number;
+  /** Stop after this many fields (sniffing only needs a sample). */
+  maxFields?: number;
+  /** Check that string fields hold valid UTF-8. */
+  checkUtf8?: boolean;
+  maxDepth?: number;
+}
+
+const entryCache = new WeakMap<FieldDesc, MessageDesc>();
+/** The implicit message of a map entry: key = 1, value = 2. */
+function mapEntry(field: FieldDesc): MessageDesc {
+  let d = entryCache.get(field);
+  if (!d) {
+    const key: FieldDesc = { name: 'key', id: 1, kind: 'scalar', type: field.mapKey!, repeated: false, packed: false, mapKey: null, oneof: null };
+    const value: FieldDesc = { ...field, name: 'value', id: 2, repeated: false, packed: false, mapKey: null, oneof: null };
+    d = { fullName: `${field.name}Entry`, fields: [key, value], byName: new Map([['key', key], ['value', value]]), byId: new Map([[1, key], [2, value]]) };
+    entryCache.set(field, d);
+  }
+  return d;
+}
+
+export function scanWire(buf: Uint8Array, typeName: string, options: WireScanOptions = {}): WireScan {
+  const root = schema().message(typeName);
+  const maxFields = options.maxFields ?? Infinity;
+  const maxDepth = options.maxDepth ?? 100;
+  const r = new WireReader(buf, options.start ?? 0, options.end ?? buf.length);
+  // Explicit stacks: no recursion, no per-message allocation.
+  const descs: MessageDesc[] = [root];
+  const ends: number[] = [r.end];
+  const opened: Array<FieldDesc | null> = [null];
+  const indexes: number[] = [0];
+  // Per depth: the last repeated field seen and how many times in a row, to name `node[12]`.
+  const lastIds: number[] = [0];
+  const lastCounts: number[] = [0];
+  let known = 0;
+  let unknown = 0;
+  let fieldAt = r.pos;
+  let field: FieldDesc | undefined;
+
+  const path = (): string => {
+    let s = root.fullName.slice(root.fullName.lastIndexOf('.') + 1);
+    for (let i = 1; i < descs.length; i++) {
+      const f = opened[i]!;
+      s += f.repeated || f.mapKey ? `.${f.name}[${indexes[i]}]` : `.${f.name}`;
+    }
+    if (field) {
+      // The field being read when it failed: for repeated ones, the element it would have been.
+      const d = descs.length - 1;
+      const idx = lastIds[d] === field.id ? lastCounts[d]! : 0;
+      s += field.repeated || field.mapKey ? `.${field.name}[${idx}]` : `.${field.name}`;
+    }
+    return s;
+  };
+
+  try {
+    for (;;) {
+      const depth = descs.length - 1;
+      if (r.pos >= ends[depth]!) {
+        if (r.pos > ends[depth]!) throw new WireError(r.pos, 'field runs past the end of its message');
+        if (depth === 0) break;
+        descs.pop();
+        ends.pop();
+        opened.pop();
+        indexes.pop();
+        lastIds.pop();
+        lastCounts.pop();
+        r.end = ends[depth - 1]!;
+        continue;
+      }
+      if (known + unknown >= maxFields) return { known, unknown, issue: null, partial: true };
+      fieldAt = r.pos;
+      field = undefined;
+      const tag = r.tag();
+      const id = tag >>> 3;
+      const wt = tag & 7;
+      field = descs[depth]!.byId.get(id);
+      if (!field) {
+        unknown++;
+        r.skip(wt, id);
+        continue;
+      }
+      known++;
+      if (field.repeated || field.mapKey) {
+        if (lastIds[depth] === id) lastCounts[depth]!++;
+        else {
+          lastIds[depth] = id;
+          lastCounts[depth] = 0;
+        }
+      }
+      const expected = wireTypeOf(field);
+      if (wt === WIRE_LEN && field.packed) {
+        const end = r.lenEnd();
+        if (expected === WIRE_VARINT) {
+          const saved = r.end;
+          r.end = end;
+          while (r.pos < end) r.varint();
+          r.end = saved;
+        } else {
+          const size = expected === WIRE_I64 ? 8 : 4;
+          if ((end - r.pos) % size !== 0) throw new WireError(fieldAt, `packed field length is not a multiple of ${size}`);
+          r.pos = end;
+        }
+        continue;
+      }
+      if (wt !== expected) throw new WireError(fieldAt, `wire type ${wt}, but ${field.name} needs ${expected}`);
+      if (expected === WIRE_LEN) {
+        const end = r.lenEnd();
+        if (field.kind === 'message' || field.mapKey) {
+          if (depth + 1 > maxDepth) throw new WireError(fieldAt, `messages nested more than ${maxDepth} deep`);
+          descs.push(field.mapKey ? mapEntry(field) : schema().message(field.type));
+          ends.push(end);
+          opened.push(field);
+          indexes.push(lastCounts[depth]!);
+          lastIds.push(0);
+          lastCounts.push(0);
+          r.end = end;
+          continue;
+        }
+        if (options.checkUtf8 && field.type === 'string' && !isValidUtf8(buf, r.pos, end)) {
+          throw new WireError(r.pos, `${field.name} is not valid UTF-8`);
+        }
+        r.pos = end;
+        continue;
+      }
+      r.skip(wt, id);
+    }
+  } catch (err) {
+    if (!(err instanceof WireError)) throw err;
+    return { known, unknown, issue: { offset: err.offset, path: path(), reason: err.reason }, partial: false };
+  }
+  return { known, unknown, issue: null, partial: false };
+}
