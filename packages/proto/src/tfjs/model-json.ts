@@ -5,7 +5,7 @@
  */
 import { GraphFormatError } from '../errors.js';
 import type { tensorflow } from '../gen/tf.js';
-import { lineCol } from '../pbtxt/position.js';
+import { jsonErrorAt } from './json-error.js';
 import { messageFromJson } from '../schema/protojson.js';
 
 const FORMAT = 'TF.js model.json';
@@ -46,11 +46,27 @@ export function parseJsonText(input: string | Uint8Array, format: string, file?:
   try {
     return JSON.parse(text);
   } catch (err) {
-    const m = /position (\d+)/.exec(String((err as Error).message));
-    const offset = m ? Number(m[1]) : undefined;
-    const bytes = typeof input === 'string' ? new TextEncoder().encode(text) : input;
-    const lc = offset === undefined ? undefined : lineCol(bytes, offset);
-    throw new GraphFormatError({ format, reason: `invalid JSON: ${(err as Error).message}`, offset, line: lc?.line, column: lc?.column, file, cause: err });
+    const at = jsonErrorAt(text);
+    // Line and column in characters; the offset in bytes of the UTF-8 input.
+    let line = 1;
+    let lineStart = 0;
+    const upTo = at?.offset ?? 0;
+    for (let k = 0; k < upTo; k++) {
+      if (text.charCodeAt(k) === 10) {
+        line++;
+        lineStart = k + 1;
+      }
+    }
+    const offset = at ? new TextEncoder().encode(text.slice(0, at.offset)).length : undefined;
+    throw new GraphFormatError({
+      format,
+      reason: `invalid JSON: ${at?.reason ?? (err as Error).message}`,
+      offset,
+      line: at ? line : undefined,
+      column: at ? at.offset - lineStart + 1 : undefined,
+      file,
+      cause: err,
+    });
   }
 }
 

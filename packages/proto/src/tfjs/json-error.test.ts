@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { jsonErrorAt } from './json-error.js';
+
+describe('jsonErrorAt', () => {
+  it('accepts valid JSON', () => {
+    for (const ok of ['{}', '[]', '{"a": [1, -2.5e3, "x\\"y", true, false, null, {}]}', ' 3 ', '"s"']) expect(jsonErrorAt(ok)).toBeNull();
+  });
+
+  it('finds the first error', () => {
+    expect(jsonErrorAt('{\n "a": [1,\n }')).toEqual({ offset: 13, reason: "unexpected character '}'" });
+    expect(jsonErrorAt('{"a" 1}')).toEqual({ offset: 5, reason: "expected ':' after a key" });
+    expect(jsonErrorAt('{"a": 1,}')).toEqual({ offset: 8, reason: 'expected a quoted key' });
+    expect(jsonErrorAt('[1 2]')).toEqual({ offset: 3, reason: "expected ',' or ']'" });
+    expect(jsonErrorAt('{"a": "b')).toEqual({ offset: 6, reason: 'unterminated string' });
+    expect(jsonErrorAt('[1]]')).toEqual({ offset: 3, reason: 'unexpected text after the JSON value' });
+    expect(jsonErrorAt('{"a": [')?.reason).toBe('unexpected end of JSON');
+    expect(jsonErrorAt('')?.reason).toBe('unexpected end of JSON');
+  });
+});
