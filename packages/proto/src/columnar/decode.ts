@@ -6,7 +6,7 @@
  */
 import { tensorflow } from '../gen/tf.js';
 import { GraphFormatError } from '../errors.js';
-import { WireError, WireReader, WIRE_LEN } from '../wire/reader.js';
+import { forEachLenField, WireError, WireReader, WIRE_LEN } from '../wire/reader.js';
 import { utf8, utf8Many } from '../wire/utf8.js';
 import { ByteInterner, sameBytes } from './intern.js';
 import { GrowU32 } from './grow.js';
@@ -449,19 +449,9 @@ function decodeWith<T>(fn: () => T, offset: number): T {
 
 /** A message whose fields 1 and 2 are strings (map entries, GradientDef). */
 function readStringPair(buf: Uint8Array, start: number, end: number): [string, string] {
-  const r = new WireReader(buf, start, end);
-  let a = '';
-  let b = '';
-  while (r.pos < r.end) {
-    const tag = r.tag();
-    const id = tag >>> 3;
-    if ((id === 1 || id === 2) && (tag & 7) === WIRE_LEN) {
-      const e = r.lenEnd();
-      const s = utf8(buf, r.pos, e);
-      if (id === 1) a = s;
-      else b = s;
-      r.pos = e;
-    } else r.skip(tag & 7, id);
-  }
-  return [a, b];
+  const pair: [string, string] = ['', ''];
+  forEachLenField(buf, start, end, (no, s, e) => {
+    if (no === 1 || no === 2) pair[no - 1] = utf8(buf, s, e);
+  });
+  return pair;
 }

@@ -9,7 +9,7 @@ import { GraphFormatError, asGraphFormatError } from '../errors.js';
 import { parsePbtxt } from '../pbtxt/parse.js';
 import { encodeMessage } from '../schema/messages.js';
 import { scanWire } from '../wire/validate.js';
-import { WireReader, WIRE_LEN } from '../wire/reader.js';
+import { forEachLenField } from '../wire/reader.js';
 import { DROP, rewriteMessage } from '../wire/rewrite.js';
 import { modelFromJson, parseJsonText, type KerasModelConfig, type TfjsModelInfo } from '../tfjs/model-json.js';
 import { decodeColumnar } from '../columnar/decode.js';
@@ -174,15 +174,9 @@ function validate(bytes: Uint8Array, type: TopMessage, file?: string): void {
 /** Byte ranges of every occurrence of length-delimited field `fieldNo` at the top of a message. */
 function fieldRanges(bytes: Uint8Array, fieldNo: number, start = 0, end = bytes.length): Array<[number, number]> {
   const out: Array<[number, number]> = [];
-  const r = new WireReader(bytes, start, end);
-  while (r.pos < end) {
-    const tag = r.tag();
-    if ((tag & 7) === WIRE_LEN) {
-      const e = r.lenEnd();
-      if (tag >>> 3 === fieldNo) out.push([r.pos, e]);
-      r.pos = e;
-    } else r.skip(tag & 7, tag >>> 3);
-  }
+  forEachLenField(bytes, start, end, (no, s, e) => {
+    if (no === fieldNo) out.push([s, e]);
+  });
   return out;
 }
 

@@ -173,3 +173,21 @@ export class WireReader {
     }
   }
 }
+
+/**
+ * Calls `fn(fieldNo, start, end)` for each length-delimited field of the message at
+ * `buf[start, end)`, skipping the others; stops early when `fn` returns true.
+ */
+export function forEachLenField(buf: Uint8Array, start: number, end: number, fn: (fieldNo: number, start: number, end: number) => boolean | void): void {
+  const r = new WireReader(buf, start, end);
+  while (r.pos < end) {
+    const tag = r.tag();
+    if ((tag & 7) !== WIRE_LEN) {
+      r.skip(tag & 7, tag >>> 3);
+      continue;
+    }
+    const e = r.lenEnd();
+    if (fn(tag >>> 3, r.pos, e) === true) return;
+    r.pos = e;
+  }
+}
