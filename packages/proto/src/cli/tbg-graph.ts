@@ -118,4 +118,10 @@ function usage(msg: string): number {
   return 2;
 }
 
+// A closed pipe (e.g. `| head`) just ends the output.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
+
 process.exitCode = main(process.argv);

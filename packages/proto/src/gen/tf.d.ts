@@ -65,13 +65,13 @@ export namespace google {
         class Value {
             constructor(properties?: google.protobuf.Value.$Properties);
             $unknowns?: Uint8Array[];
-            nullValue: (google.protobuf.NullValue|null);
-            numberValue: (number|null);
-            stringValue: (string|null);
-            boolValue: (boolean|null);
-            structValue: (google.protobuf.Struct|null);
-            listValue: (google.protobuf.ListValue|null);
-            kind: ("nullValue"|"numberValue"|"stringValue"|"boolValue"|"structValue"|"listValue");
+            null_value: (google.protobuf.NullValue|null);
+            number_value: (number|null);
+            string_value: (string|null);
+            bool_value: (boolean|null);
+            struct_value: (google.protobuf.Struct|null);
+            list_value: (google.protobuf.ListValue|null);
+            kind: ("null_value"|"number_value"|"string_value"|"bool_value"|"struct_value"|"list_value");
             static create(properties: google.protobuf.Value.$Shape): google.protobuf.Value & google.protobuf.Value.$Shape;
             static create(properties?: google.protobuf.Value.$Properties): google.protobuf.Value;
             static encode(message: google.protobuf.Value.$Properties, writer?: $protobuf.Writer): $protobuf.Writer;
@@ -83,25 +83,25 @@ export namespace google {
 
         namespace Value {
             interface $Properties {
-                nullValue?: (google.protobuf.NullValue|null);
-                numberValue?: (number|null);
-                stringValue?: (string|null);
-                boolValue?: (boolean|null);
-                structValue?: (google.protobuf.Struct.$Properties|null);
-                listValue?: (google.protobuf.ListValue.$Properties|null);
-                kind?: ("nullValue"|"numberValue"|"stringValue"|"boolValue"|"structValue"|"listValue");
+                null_value?: (google.protobuf.NullValue|null);
+                number_value?: (number|null);
+                string_value?: (string|null);
+                bool_value?: (boolean|null);
+                struct_value?: (google.protobuf.Struct.$Properties|null);
+                list_value?: (google.protobuf.ListValue.$Properties|null);
+                kind?: ("null_value"|"number_value"|"string_value"|"bool_value"|"struct_value"|"list_value");
                 $unknowns?: Uint8Array[];
             }
             type $Shape = {
-              nullValue?: google.protobuf.NullValue|null;
-              numberValue?: number|null;
-              stringValue?: string|null;
-              boolValue?: boolean|null;
-              structValue?: google.protobuf.Struct.$Shape|null;
-              listValue?: google.protobuf.ListValue.$Shape|null;
+              null_value?: google.protobuf.NullValue|null;
+              number_value?: number|null;
+              string_value?: string|null;
+              bool_value?: boolean|null;
+              struct_value?: google.protobuf.Struct.$Shape|null;
+              list_value?: google.protobuf.ListValue.$Shape|null;
               $unknowns?: Uint8Array[];
             } & (
-              ({ kind?: undefined; nullValue?: null; numberValue?: null; stringValue?: null; boolValue?: null; structValue?: null; listValue?: null }|{ kind?: "nullValue"; nullValue: google.protobuf.NullValue; numberValue?: null; stringValue?: null; boolValue?: null; structValue?: null; listValue?: null }|{ kind?: "numberValue"; nullValue?: null; numberValue: number; stringValue?: null; boolValue?: null; structValue?: null; listValue?: null }|{ kind?: "stringValue"; nullValue?: null; numberValue?: null; stringValue: string; boolValue?: null; structValue?: null; listValue?: null }|{ kind?: "boolValue"; nullValue?: null; numberValue?: null; stringValue?: null; boolValue: boolean; structValue?: null; listValue?: null }|{ kind?: "structValue"; nullValue?: null; numberValue?: null; stringValue?: null; boolValue?: null; structValue: google.protobuf.Struct.$Shape; listValue?: null }|{ kind?: "listValue"; nullValue?: null; numberValue?: null; stringValue?: null; boolValue?: null; structValue?: null; listValue: google.protobuf.ListValue.$Shape })
+              ({ kind?: undefined; null_value?: null; number_value?: null; string_value?: null; bool_value?: null; struct_value?: null; list_value?: null }|{ kind?: "null_value"; null_value: google.protobuf.NullValue; number_value?: null; string_value?: null; bool_value?: null; struct_value?: null; list_value?: null }|{ kind?: "number_value"; null_value?: null; number_value: number; string_value?: null; bool_value?: null; struct_value?: null; list_value?: null }|{ kind?: "string_value"; null_value?: null; number_value?: null; string_value: string; bool_value?: null; struct_value?: null; list_value?: null }|{ kind?: "bool_value"; null_value?: null; number_value?: null; string_value?: null; bool_value: boolean; struct_value?: null; list_value?: null }|{ kind?: "struct_value"; null_value?: null; number_value?: null; string_value?: null; bool_value?: null; struct_value: google.protobuf.Struct.$Shape; list_value?: null }|{ kind?: "list_value"; null_value?: null; number_value?: null; string_value?: null; bool_value?: null; struct_value?: null; list_value: google.protobuf.ListValue.$Shape })
             );
         }
 
@@ -936,12 +936,12 @@ export namespace tensorflow {
 
     namespace AllocationDescription {
         interface $Properties {
-            requested_bytes?: (Long|null);
-            allocated_bytes?: (Long|null);
+            requested_bytes?: (Long|number|null);
+            allocated_bytes?: (Long|number|null);
             allocator_name?: (string|null);
-            allocation_id?: (Long|null);
+            allocation_id?: (Long|number|null);
             has_single_reference?: (boolean|null);
-            ptr?: (Long|null);
+            ptr?: (Long|number|null);
             $unknowns?: Uint8Array[];
         }
         type $Shape = tensorflow.AllocationDescription.$Properties;
@@ -976,7 +976,7 @@ export namespace tensorflow {
     namespace AttrValue {
         interface $Properties {
             s?: (Uint8Array|null);
-            i?: (Long|null);
+            i?: (Long|number|null);
             f?: (number|null);
             b?: (boolean|null);
             type?: (tensorflow.DataType|null);
@@ -1030,7 +1030,7 @@ export namespace tensorflow {
         namespace ListValue {
             interface $Properties {
                 s?: (Uint8Array[]|null);
-                i?: (Long[]|null);
+                i?: ((Long|number)[]|null);
                 f?: (number[]|null);
                 b?: (boolean[]|null);
                 type?: (tensorflow.DataType[]|null);
@@ -1128,13 +1128,13 @@ export namespace tensorflow {
             int_val?: (number[]|null);
             string_val?: (Uint8Array[]|null);
             scomplex_val?: (number[]|null);
-            int64_val?: (Long[]|null);
+            int64_val?: ((Long|number)[]|null);
             bool_val?: (boolean[]|null);
             dcomplex_val?: (number[]|null);
             resource_handle_val?: (tensorflow.ResourceHandleProto.$Properties[]|null);
             variant_val?: (tensorflow.VariantTensorDataProto.$Properties[]|null);
             uint32_val?: (number[]|null);
-            uint64_val?: (Long[]|null);
+            uint64_val?: ((Long|number)[]|null);
             float8_val?: (Uint8Array|null);
             $unknowns?: Uint8Array[];
         }
@@ -1195,7 +1195,7 @@ export namespace tensorflow {
             device?: (string|null);
             container?: (string|null);
             name?: (string|null);
-            hash_code?: (Long|null);
+            hash_code?: (Long|number|null);
             maybe_type_name?: (string|null);
             dtypes_and_shapes?: (tensorflow.ResourceHandleProto.DtypeAndShape.$Properties[]|null);
             $unknowns?: Uint8Array[];
@@ -1273,7 +1273,7 @@ export namespace tensorflow {
 
         namespace Dim {
             interface $Properties {
-                size?: (Long|null);
+                size?: (Long|number|null);
                 name?: (string|null);
                 $unknowns?: Uint8Array[];
             }
@@ -1438,14 +1438,14 @@ export namespace tensorflow {
                 id?: (number|null);
                 input_info?: (tensorflow.CostGraphDef.Node.InputInfo.$Properties[]|null);
                 output_info?: (tensorflow.CostGraphDef.Node.OutputInfo.$Properties[]|null);
-                temporary_memory_size?: (Long|null);
-                persistent_memory_size?: (Long|null);
-                host_temp_memory_size?: (Long|null);
-                device_temp_memory_size?: (Long|null);
-                device_persistent_memory_size?: (Long|null);
-                compute_cost?: (Long|null);
-                compute_time?: (Long|null);
-                memory_time?: (Long|null);
+                temporary_memory_size?: (Long|number|null);
+                persistent_memory_size?: (Long|number|null);
+                host_temp_memory_size?: (Long|number|null);
+                device_temp_memory_size?: (Long|number|null);
+                device_persistent_memory_size?: (Long|number|null);
+                compute_cost?: (Long|number|null);
+                compute_time?: (Long|number|null);
+                memory_time?: (Long|number|null);
                 is_final?: (boolean|null);
                 control_input?: (number[]|null);
                 inaccurate?: (boolean|null);
@@ -1500,8 +1500,8 @@ export namespace tensorflow {
 
             namespace OutputInfo {
                 interface $Properties {
-                    size?: (Long|null);
-                    alias_input_port?: (Long|null);
+                    size?: (Long|number|null);
+                    alias_input_port?: (Long|number|null);
                     shape?: (tensorflow.TensorShapeProto.$Properties|null);
                     dtype?: (tensorflow.DataType|null);
                     $unknowns?: Uint8Array[];
@@ -1599,7 +1599,7 @@ export namespace tensorflow {
             type_id?: (tensorflow.FullTypeId|null);
             args?: (tensorflow.FullTypeDef.$Properties[]|null);
             s?: (string|null);
-            i?: (Long|null);
+            i?: (Long|number|null);
             attr?: ("s"|"i");
             $unknowns?: Uint8Array[];
         }
@@ -1984,7 +1984,7 @@ export namespace tensorflow {
                 default_value?: (tensorflow.AttrValue.$Properties|null);
                 description?: (string|null);
                 has_minimum?: (boolean|null);
-                minimum?: (Long|null);
+                minimum?: (Long|number|null);
                 allowed_values?: (tensorflow.AttrValue.$Properties|null);
                 $unknowns?: Uint8Array[];
             }
@@ -2176,7 +2176,7 @@ export namespace tensorflow {
         namespace StackTrace {
             interface $Properties {
                 file_line_cols?: (tensorflow.GraphDebugInfo.FileLineCol.$Properties[]|null);
-                frame_id?: (Long[]|null);
+                frame_id?: ((Long|number)[]|null);
                 $unknowns?: Uint8Array[];
             }
             type $Shape = tensorflow.GraphDebugInfo.StackTrace.$Properties;
@@ -2230,8 +2230,8 @@ export namespace tensorflow {
 
     namespace AllocationRecord {
         interface $Properties {
-            alloc_micros?: (Long|null);
-            alloc_bytes?: (Long|null);
+            alloc_micros?: (Long|number|null);
+            alloc_bytes?: (Long|number|null);
             $unknowns?: Uint8Array[];
         }
         type $Shape = tensorflow.AllocationRecord.$Properties;
@@ -2261,11 +2261,11 @@ export namespace tensorflow {
     namespace AllocatorMemoryUsed {
         interface $Properties {
             allocator_name?: (string|null);
-            total_bytes?: (Long|null);
-            peak_bytes?: (Long|null);
-            live_bytes?: (Long|null);
+            total_bytes?: (Long|number|null);
+            peak_bytes?: (Long|number|null);
+            live_bytes?: (Long|number|null);
             allocation_records?: (tensorflow.AllocationRecord.$Properties[]|null);
-            allocator_bytes_in_use?: (Long|null);
+            allocator_bytes_in_use?: (Long|number|null);
             $unknowns?: Uint8Array[];
         }
         type $Shape = tensorflow.AllocatorMemoryUsed.$Properties;
@@ -2320,12 +2320,12 @@ export namespace tensorflow {
 
     namespace MemoryStats {
         interface $Properties {
-            temp_memory_size?: (Long|null);
-            persistent_memory_size?: (Long|null);
-            persistent_tensor_alloc_ids?: (Long[]|null);
-            device_temp_memory_size?: (Long|null);
-            device_persistent_memory_size?: (Long|null);
-            device_persistent_tensor_alloc_ids?: (Long[]|null);
+            temp_memory_size?: (Long|number|null);
+            persistent_memory_size?: (Long|number|null);
+            persistent_tensor_alloc_ids?: ((Long|number)[]|null);
+            device_temp_memory_size?: (Long|number|null);
+            device_persistent_memory_size?: (Long|number|null);
+            device_persistent_tensor_alloc_ids?: ((Long|number)[]|null);
             $unknowns?: Uint8Array[];
         }
         type $Shape = tensorflow.MemoryStats.$Properties;
@@ -2366,22 +2366,22 @@ export namespace tensorflow {
     namespace NodeExecStats {
         interface $Properties {
             node_name?: (string|null);
-            all_start_micros?: (Long|null);
-            op_start_rel_micros?: (Long|null);
-            op_end_rel_micros?: (Long|null);
-            all_end_rel_micros?: (Long|null);
+            all_start_micros?: (Long|number|null);
+            op_start_rel_micros?: (Long|number|null);
+            op_end_rel_micros?: (Long|number|null);
+            all_end_rel_micros?: (Long|number|null);
             memory?: (tensorflow.AllocatorMemoryUsed.$Properties[]|null);
             output?: (tensorflow.NodeOutput.$Properties[]|null);
             timeline_label?: (string|null);
-            scheduled_micros?: (Long|null);
+            scheduled_micros?: (Long|number|null);
             thread_id?: (number|null);
             referenced_tensor?: (tensorflow.AllocationDescription.$Properties[]|null);
             memory_stats?: (tensorflow.MemoryStats.$Properties|null);
-            all_start_nanos?: (Long|null);
-            op_start_rel_nanos?: (Long|null);
-            op_end_rel_nanos?: (Long|null);
-            all_end_rel_nanos?: (Long|null);
-            scheduled_nanos?: (Long|null);
+            all_start_nanos?: (Long|number|null);
+            op_start_rel_nanos?: (Long|number|null);
+            op_end_rel_nanos?: (Long|number|null);
+            all_end_rel_nanos?: (Long|number|null);
+            scheduled_nanos?: (Long|number|null);
             $unknowns?: Uint8Array[];
         }
         type $Shape = tensorflow.NodeExecStats.$Properties;
@@ -2633,8 +2633,8 @@ export namespace tensorflow {
         namespace Audio {
             interface $Properties {
                 sample_rate?: (number|null);
-                num_channels?: (Long|null);
-                length_frames?: (Long|null);
+                num_channels?: (Long|number|null);
+                length_frames?: (Long|number|null);
                 encoded_audio_string?: (Uint8Array|null);
                 content_type?: (string|null);
                 $unknowns?: Uint8Array[];
@@ -2826,7 +2826,7 @@ export namespace tensorflow {
     namespace SessionMetadata {
         interface $Properties {
             name?: (string|null);
-            version?: (Long|null);
+            version?: (Long|number|null);
             $unknowns?: Uint8Array[];
         }
         type $Shape = tensorflow.SessionMetadata.$Properties;
@@ -3033,7 +3033,7 @@ export namespace tensorflow {
 
         namespace Int64List {
             interface $Properties {
-                value?: (Long[]|null);
+                value?: ((Long|number)[]|null);
                 $unknowns?: Uint8Array[];
             }
             type $Shape = tensorflow.CollectionDef.Int64List.$Properties;
@@ -3316,7 +3316,7 @@ export namespace tensorflow {
 
     namespace SavedModel {
         interface $Properties {
-            saved_model_schema_version?: (Long|null);
+            saved_model_schema_version?: (Long|number|null);
             meta_graphs?: (tensorflow.MetaGraphDef.$Properties[]|null);
             $unknowns?: Uint8Array[];
         }
@@ -3356,7 +3356,7 @@ export namespace tensorflow {
     namespace Event {
         interface $Properties {
             wall_time?: (number|null);
-            step?: (Long|null);
+            step?: (Long|number|null);
             file_version?: (string|null);
             graph_def?: (Uint8Array|null);
             summary?: (tensorflow.Summary.$Properties|null);

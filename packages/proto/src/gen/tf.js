@@ -341,17 +341,17 @@ export const google = $root.google = (() => {
                             this[keys[i]] = properties[keys[i]];
             };
 
-            Value.prototype.nullValue = null;
-            Value.prototype.numberValue = null;
-            Value.prototype.stringValue = null;
-            Value.prototype.boolValue = null;
-            Value.prototype.structValue = null;
-            Value.prototype.listValue = null;
+            Value.prototype.null_value = null;
+            Value.prototype.number_value = null;
+            Value.prototype.string_value = null;
+            Value.prototype.bool_value = null;
+            Value.prototype.struct_value = null;
+            Value.prototype.list_value = null;
 
             let $oneOfFields;
 
             $Object.defineProperty(Value.prototype, "kind", {
-                get: $util.oneOfGetter($oneOfFields = ["nullValue", "numberValue", "stringValue", "boolValue", "structValue", "listValue"]),
+                get: $util.oneOfGetter($oneOfFields = ["null_value", "number_value", "string_value", "bool_value", "struct_value", "list_value"]),
                 set: $util.oneOfSetter($oneOfFields)
             });
 
@@ -366,18 +366,18 @@ export const google = $root.google = (() => {
                     _depth = 0;
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
-                if (message.nullValue != null && $Object.hasOwnProperty.call(message, "nullValue"))
-                    writer.uint32(8).int32(message.nullValue);
-                if (message.numberValue != null && $Object.hasOwnProperty.call(message, "numberValue"))
-                    writer.uint32(17).double(message.numberValue);
-                if (message.stringValue != null && $Object.hasOwnProperty.call(message, "stringValue"))
-                    writer.uint32(26).string(message.stringValue);
-                if (message.boolValue != null && $Object.hasOwnProperty.call(message, "boolValue"))
-                    writer.uint32(32).bool(message.boolValue);
-                if (message.structValue != null && $Object.hasOwnProperty.call(message, "structValue"))
-                    $root.google.protobuf.Struct.encode(message.structValue, writer.uint32(42).fork(), _depth + 1).ldelim();
-                if (message.listValue != null && $Object.hasOwnProperty.call(message, "listValue"))
-                    $root.google.protobuf.ListValue.encode(message.listValue, writer.uint32(50).fork(), _depth + 1).ldelim();
+                if (message.null_value != null && $Object.hasOwnProperty.call(message, "null_value"))
+                    writer.uint32(8).int32(message.null_value);
+                if (message.number_value != null && $Object.hasOwnProperty.call(message, "number_value"))
+                    writer.uint32(17).double(message.number_value);
+                if (message.string_value != null && $Object.hasOwnProperty.call(message, "string_value"))
+                    writer.uint32(26).string(message.string_value);
+                if (message.bool_value != null && $Object.hasOwnProperty.call(message, "bool_value"))
+                    writer.uint32(32).bool(message.bool_value);
+                if (message.struct_value != null && $Object.hasOwnProperty.call(message, "struct_value"))
+                    $root.google.protobuf.Struct.encode(message.struct_value, writer.uint32(42).fork(), _depth + 1).ldelim();
+                if (message.list_value != null && $Object.hasOwnProperty.call(message, "list_value"))
+                    $root.google.protobuf.ListValue.encode(message.list_value, writer.uint32(50).fork(), _depth + 1).ldelim();
                 if (message.$unknowns != null && $Object.hasOwnProperty.call(message, "$unknowns"))
                     for (let i = 0; i < message.$unknowns.length; ++i)
                         writer.raw(message.$unknowns[i]);
@@ -414,43 +414,43 @@ export const google = $root.google = (() => {
                     case 1: {
                             if (wireType !== 0)
                                 break;
-                            message.nullValue = reader.int32();
-                            message.kind = "nullValue";
+                            message.null_value = reader.int32();
+                            message.kind = "null_value";
                             continue;
                         }
                     case 2: {
                             if (wireType !== 1)
                                 break;
-                            message.numberValue = reader.double();
-                            message.kind = "numberValue";
+                            message.number_value = reader.double();
+                            message.kind = "number_value";
                             continue;
                         }
                     case 3: {
                             if (wireType !== 2)
                                 break;
-                            message.stringValue = reader.stringVerify();
-                            message.kind = "stringValue";
+                            message.string_value = reader.stringVerify();
+                            message.kind = "string_value";
                             continue;
                         }
                     case 4: {
                             if (wireType !== 0)
                                 break;
-                            message.boolValue = reader.bool();
-                            message.kind = "boolValue";
+                            message.bool_value = reader.bool();
+                            message.kind = "bool_value";
                             continue;
                         }
                     case 5: {
                             if (wireType !== 2)
                                 break;
-                            message.structValue = $root.google.protobuf.Struct.decode(reader, reader.size(), $undefined, _depth + 1, message.structValue);
-                            message.kind = "structValue";
+                            message.struct_value = $root.google.protobuf.Struct.decode(reader, reader.size(), $undefined, _depth + 1, message.struct_value);
+                            message.kind = "struct_value";
                             continue;
                         }
                     case 6: {
                             if (wireType !== 2)
                                 break;
-                            message.listValue = $root.google.protobuf.ListValue.decode(reader, reader.size(), $undefined, _depth + 1, message.listValue);
-                            message.kind = "listValue";
+                            message.list_value = $root.google.protobuf.ListValue.decode(reader, reader.size(), $undefined, _depth + 1, message.list_value);
+                            message.kind = "list_value";
                             continue;
                         }
                     }
@@ -480,30 +480,30 @@ export const google = $root.google = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 let message = new $root.google.protobuf.Value();
-                switch (object.nullValue) {
+                switch (object.null_value) {
                 case "NULL_VALUE":
                 case 0:
-                    message.nullValue = 0;
+                    message.null_value = 0;
                     break;
                 default:
-                    if (typeof object.nullValue === "number" && (object.nullValue | 0) === object.nullValue)
-                        message.nullValue = object.nullValue;
+                    if (typeof object.null_value === "number" && (object.null_value | 0) === object.null_value)
+                        message.null_value = object.null_value;
                 }
-                if (object.numberValue != null)
-                    message.numberValue = $Number(object.numberValue);
-                if (object.stringValue != null)
-                    message.stringValue = $String(object.stringValue);
-                if (object.boolValue != null)
-                    message.boolValue = $Boolean(object.boolValue);
-                if (object.structValue != null) {
-                    if (!$util.isObject(object.structValue))
-                        throw $TypeError(".google.protobuf.Value.structValue: object expected");
-                    message.structValue = $root.google.protobuf.Struct.fromObject(object.structValue, _depth + 1);
+                if (object.number_value != null)
+                    message.number_value = $Number(object.number_value);
+                if (object.string_value != null)
+                    message.string_value = $String(object.string_value);
+                if (object.bool_value != null)
+                    message.bool_value = $Boolean(object.bool_value);
+                if (object.struct_value != null) {
+                    if (!$util.isObject(object.struct_value))
+                        throw $TypeError(".google.protobuf.Value.struct_value: object expected");
+                    message.struct_value = $root.google.protobuf.Struct.fromObject(object.struct_value, _depth + 1);
                 }
-                if (object.listValue != null) {
-                    if (!$util.isObject(object.listValue))
-                        throw $TypeError(".google.protobuf.Value.listValue: object expected");
-                    message.listValue = $root.google.protobuf.ListValue.fromObject(object.listValue, _depth + 1);
+                if (object.list_value != null) {
+                    if (!$util.isObject(object.list_value))
+                        throw $TypeError(".google.protobuf.Value.list_value: object expected");
+                    message.list_value = $root.google.protobuf.ListValue.fromObject(object.list_value, _depth + 1);
                 }
                 return message;
             };
@@ -516,35 +516,35 @@ export const google = $root.google = (() => {
                 if (_depth > $util.recursionLimit)
                     throw $Error("max depth exceeded");
                 let object = {};
-                if (message.nullValue != null && $Object.hasOwnProperty.call(message, "nullValue")) {
-                    object.nullValue = options.enums === $String ? $root.google.protobuf.NullValue[message.nullValue] === $undefined ? message.nullValue : $root.google.protobuf.NullValue[message.nullValue] : message.nullValue;
+                if (message.null_value != null && $Object.hasOwnProperty.call(message, "null_value")) {
+                    object.null_value = options.enums === $String ? $root.google.protobuf.NullValue[message.null_value] === $undefined ? message.null_value : $root.google.protobuf.NullValue[message.null_value] : message.null_value;
                     if (options.oneofs)
-                        object.kind = "nullValue";
+                        object.kind = "null_value";
                 }
-                if (message.numberValue != null && $Object.hasOwnProperty.call(message, "numberValue")) {
-                    object.numberValue = options.json && !$isFinite(message.numberValue) ? $String(message.numberValue) : message.numberValue;
+                if (message.number_value != null && $Object.hasOwnProperty.call(message, "number_value")) {
+                    object.number_value = options.json && !$isFinite(message.number_value) ? $String(message.number_value) : message.number_value;
                     if (options.oneofs)
-                        object.kind = "numberValue";
+                        object.kind = "number_value";
                 }
-                if (message.stringValue != null && $Object.hasOwnProperty.call(message, "stringValue")) {
-                    object.stringValue = message.stringValue;
+                if (message.string_value != null && $Object.hasOwnProperty.call(message, "string_value")) {
+                    object.string_value = message.string_value;
                     if (options.oneofs)
-                        object.kind = "stringValue";
+                        object.kind = "string_value";
                 }
-                if (message.boolValue != null && $Object.hasOwnProperty.call(message, "boolValue")) {
-                    object.boolValue = message.boolValue;
+                if (message.bool_value != null && $Object.hasOwnProperty.call(message, "bool_value")) {
+                    object.bool_value = message.bool_value;
                     if (options.oneofs)
-                        object.kind = "boolValue";
+                        object.kind = "bool_value";
                 }
-                if (message.structValue != null && $Object.hasOwnProperty.call(message, "structValue")) {
-                    object.structValue = $root.google.protobuf.Struct.toObject(message.structValue, options, _depth + 1);
+                if (message.struct_value != null && $Object.hasOwnProperty.call(message, "struct_value")) {
+                    object.struct_value = $root.google.protobuf.Struct.toObject(message.struct_value, options, _depth + 1);
                     if (options.oneofs)
-                        object.kind = "structValue";
+                        object.kind = "struct_value";
                 }
-                if (message.listValue != null && $Object.hasOwnProperty.call(message, "listValue")) {
-                    object.listValue = $root.google.protobuf.ListValue.toObject(message.listValue, options, _depth + 1);
+                if (message.list_value != null && $Object.hasOwnProperty.call(message, "list_value")) {
+                    object.list_value = $root.google.protobuf.ListValue.toObject(message.list_value, options, _depth + 1);
                     if (options.oneofs)
-                        object.kind = "listValue";
+                        object.kind = "list_value";
                 }
                 return object;
             };

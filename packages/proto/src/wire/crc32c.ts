@@ -21,7 +21,8 @@ for (let n = 0; n < 256; n++) {
 export function crc32c(buf: Uint8Array, start = 0, end = buf.length, crc = 0): number {
   let c = ~crc >>> 0;
   let i = start;
-  while (i < end && (i & 3) !== 0) c = T[(c ^ buf[i++]!) & 0xff]! ^ (c >>> 8);
+  // Bytes are loaded one at a time, so alignment does not matter: short inputs (a record's
+  // 8-byte length header) go straight to the 8-byte step.
   const end8 = end - 8;
   while (i <= end8) {
     const a = (buf[i]! | (buf[i + 1]! << 8) | (buf[i + 2]! << 16) | (buf[i + 3]! << 24)) ^ c;

@@ -1,0 +1,58 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { fixturePath } from '@tbg/testkit';
+
+const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli', 'tbg-events.js');
+const run = (...args: string[]) => execFileSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+const lines = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+
+describe.skipIf(!existsSync(bin))('tbg-events', () => {
+  it('cat prints one JSON line per record, and damage in place', () => {
+    const out = lines(run('cat', fixturePath('events', 'derived-edge-cases', 'bad_length_crc_record50', 'events.out.tfevents.1622543341.janoshs-mbp.lan.86862.0')));
+    expect(out).toHaveLength(101);
+    expect(out[0]).toMatchObject({ offset: 0, step: 0, what: 'file_version', values: [] });
+    expect(out[1]).toMatchObject({ offset: 40, what: 'summary', values: [{ tag: 'strict/foo', plugin: 'scalars', value: expect.any(Number) }] });
+    expect(out[50]).toMatchObject({ offset: 2413, kind: 'length-crc', error: expect.stringMatching(/data loss at byte offset 2413/) });
+    expect(out[51]!.offset).toBe(2462);
+  });
+
+  it('cat renders histograms, images, pr curves and text', () => {
+    const custom = lines(run('cat', fixturePath('events', 'tf2-summary-api-custom', 'events.out.tfevents.1585383831.YONGXIdeMacBook-Pro.local.66143.345.v2')));
+    const h = custom.flatMap((l) => (l.values as Array<{ tag: string; value: unknown }>) ?? []).find((v) => v.tag === 'linear/kernel:0')!;
+    expect(h.value).toHaveLength(30);
+    expect((h.value as number[][])[0]).toHaveLength(3);
+    const img = lines(run('cat', fixturePath('events', 'tf2-keras-images', 'image_20200409-142247', 'cm', 'events.out.tfevents.1586413367.YONGXIdeMacBook-Pro.local.60399.8091.v2')));
+    expect((img[1]!.values as Array<{ value: unknown }>)[0]!.value).toEqual({ width: 800, height: 800, bytes: expect.any(Number) });
+    const pt = lines(run('cat', fixturePath('events', 'pytorch-tutorial-fashion-mnist', 'fashion_mnist_experiment_1', 'events.out.tfevents.1655100995.ziorathe.9443.3')));
+    const pr = pt.flatMap((l) => (l.values as Array<{ plugin: string; value: unknown }>) ?? []).find((v) => v.plugin === 'pr_curves')!;
+    expect((pr.value as number[][]).map((r) => r.length)).toEqual([127, 127, 127, 127, 127, 127]);
+  });
+
+  it('cat reports a truncated tail and resumes with --from', () => {
+    const file = fixturePath('events', 'derived-edge-cases', 'truncated_mid_payload', 'events.out.tfevents.1622543341.janoshs-mbp.lan.86862.0');
+    const out = lines(run('cat', file));
+    const last = out[out.length - 1]!;
+    expect(last).toMatchObject({ truncated: 28 });
+    const resumed = lines(run('cat', fixturePath('events', 'pytorch-tensorboard-reducer', 'strict', 'run_1', 'events.out.tfevents.1622543341.janoshs-mbp.lan.86862.0'), '--from', String(last.offset)));
+    expect(resumed).toHaveLength(1);
+  });
+
+  it('ls summarises a logdir', () => {
+    const s = JSON.parse(run('ls', fixturePath('events', 'tf2-hparams', 'hparam_tuning'))) as { runs: Array<{ name: string; files: unknown[]; tags: Array<{ tag: string; plugin: string; count: number }> }> };
+    expect(s.runs.map((r) => r.name)).toEqual(['.', 'run-0', 'run-1', 'run-2', 'run-3', 'run-4', 'run-5', 'run-6', 'run-7']);
+    expect(s.runs[0]!.files).toHaveLength(4);
+    expect(s.runs[1]!.files).toHaveLength(2);
+    expect(s.runs[1]!.tags.map((t) => [t.tag, t.plugin, t.count])).toEqual([
+      ['_hparams_/session_start_info', 'hparams', 1],
+      ['accuracy', 'scalars', 1],
+    ]);
+  });
+
+  it('fails clearly on bad arguments', () => {
+    expect(spawnSync(process.execPath, [bin, 'cat', '/nonexistent']).status).toBe(1);
+    expect(spawnSync(process.execPath, [bin, 'frob', '.']).status).toBe(2);
+  });
+});

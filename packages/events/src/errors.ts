@@ -1,0 +1,27 @@
+/** Errors of event-file reading. Truncation at the end of a file is not one: it is "more later". */
+
+export type DataLossKind = 'length-crc' | 'data-crc' | 'payload' | 'too-large';
+
+/**
+ * A damaged record: the reader reports it with the file and byte offset, resynchronises on the
+ * next valid record and goes on, so no intact record after it is lost.
+ */
+export class DataLossError extends Error {
+  override readonly name = 'DataLossError';
+  constructor(
+    readonly kind: DataLossKind,
+    /** Byte offset of the damaged record's header. */
+    readonly offset: number,
+    /** Where reading resumed (the next valid record), or the end of the data seen. */
+    readonly resumedAt: number,
+    readonly file: string | undefined,
+    readonly detail: string,
+  ) {
+    super(`${file ? `${file}: ` : ''}data loss at byte offset ${offset} (${kind}): ${detail}; resumed at byte ${resumedAt}`);
+  }
+}
+
+/** Bad arguments or I/O problems that are not about the bytes of a file. */
+export class EventsUsageError extends Error {
+  override readonly name = 'EventsUsageError';
+}
