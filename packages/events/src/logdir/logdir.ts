@@ -9,7 +9,8 @@
  * (calls made meanwhile share that one). Runs are read a few at a time, each run's files in
  * order.
  */
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
+import { fileChunks } from '../source/file.js';
 import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DataLossError } from '../errors.js';
@@ -91,33 +92,9 @@ interface Tally {
   skipped: SkippedPath[];
 }
 
-const MAX_CHUNK = 1 << 20;
-
 function errMessage(err: unknown): string {
   const e = err as NodeJS.ErrnoException;
   return e?.code ? `${e.code}: ${e.message}` : String((err as Error)?.message ?? err);
-}
-
-/**
- * The bytes of `path` in [from, to) (`to` = the size just stat'ed), in chunks of at most 1 MiB,
- * each a fresh buffer (the reader hands out views into them). Stops early if the file shrank;
- * bytes written after the stat are left for the next reload. One open, one read per chunk.
- */
-async function* byteRange(path: string, from: number, to: number): AsyncGenerator<Uint8Array> {
-  const fh = await open(path, 'r');
-  try {
-    let at = from;
-    while (at < to) {
-      const want = Math.min(MAX_CHUNK, to - at);
-      const buf = new Uint8Array(want);
-      const { bytesRead } = await fh.read(buf, 0, want, at);
-      if (bytesRead === 0) return;
-      at += bytesRead;
-      yield bytesRead === want ? buf : buf.subarray(0, bytesRead);
-    }
-  } finally {
-    await fh.close();
-  }
 }
 
 /** Runs `fn` over `items`, at most `limit` at a time. */
@@ -256,7 +233,7 @@ export class Logdir {
     const state: ReadState = { nextOffset: from, truncatedBytes: 0, records: 0, errors: [] };
     let read = 0;
     try {
-      for await (const chunk of byteRange(f.path, from, size)) {
+      for await (const chunk of fileChunks(f.path, from, size)) {
         read += chunk.length;
         reader.push(chunk);
         for (;;) {

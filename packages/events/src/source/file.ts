@@ -1,19 +1,24 @@
-/** Node: a file's bytes as chunks from an offset, read with positioned reads (never whole). */
+/** Node: a file's bytes as chunks, read with positioned reads (never the whole file at once). */
 import { open } from 'node:fs/promises';
 
 const CHUNK = 1 << 20;
 
-export async function* fileChunks(path: string, fromOffset = 0, chunkSize = CHUNK): AsyncGenerator<Uint8Array> {
+/**
+ * The bytes of `path` in `[from, to)` (`to` defaults to the end), in chunks of at most
+ * `chunkSize`, each a fresh buffer (the reader hands out views into them). Stops early at the
+ * end of the file. One open, one read per chunk.
+ */
+export async function* fileChunks(path: string, from = 0, to = Infinity, chunkSize = CHUNK): AsyncGenerator<Uint8Array> {
   const fh = await open(path, 'r');
   try {
-    let at = fromOffset;
-    for (;;) {
-      // A fresh buffer per chunk: the reader hands out views into it.
-      const buf = new Uint8Array(chunkSize);
-      const { bytesRead } = await fh.read(buf, 0, chunkSize, at);
+    let at = from;
+    while (at < to) {
+      const want = Math.min(chunkSize, to - at);
+      const buf = new Uint8Array(want);
+      const { bytesRead } = await fh.read(buf, 0, want, at);
       if (bytesRead === 0) return;
       at += bytesRead;
-      yield bytesRead === chunkSize ? buf : buf.subarray(0, bytesRead);
+      yield bytesRead === want ? buf : buf.subarray(0, bytesRead);
     }
   } finally {
     await fh.close();
