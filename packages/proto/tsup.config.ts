@@ -2,7 +2,8 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts' },
+    // `cli-shell` is Node-only (process, fs): a separate entry keeps it out of the browser build.
+    entry: { index: 'src/index.ts', 'cli-shell': 'src/cli/run-cli.ts' },
     format: ['esm'],
     dts: true,
     sourcemap: true,

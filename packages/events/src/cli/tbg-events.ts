@@ -4,6 +4,7 @@
  * Damaged records print {offset, error} in place, and reading goes on.
  */
 import { statSync } from 'node:fs';
+import { runCli, usageError } from '@tbg/proto/cli';
 import { readEvents } from '../node.js';
 import { eventKind, eventPoints, SeriesMetadataMemo, stepOf } from '../event/event-points.js';
 import { summarizeLogdir } from '../logdir/summarize.js';
@@ -49,30 +50,26 @@ async function cat(file: string, checksum: ChecksumMode, from: number): Promise<
   return 0;
 }
 
-async function main(argv: string[]): Promise<number> {
-  const [cmd, ...rest] = argv.slice(2);
-  if (!cmd || cmd === '-h' || cmd === '--help') {
-    process.stdout.write(USAGE + '\n');
-    return cmd ? 0 : 2;
-  }
+async function main(args: string[]): Promise<number> {
+  const [cmd, ...rest] = args;
+  if (!cmd) usageError('missing command');
   const positional = rest.filter((a, i) => !a.startsWith('--') && !(i > 0 && rest[i - 1]!.startsWith('--')));
   const opt = (name: string) => {
     const i = rest.indexOf(name);
     return i >= 0 ? rest[i + 1] : undefined;
   };
   const path = positional[0];
-  if (!path) return usage('missing PATH');
+  if (!path) usageError('missing PATH');
   try {
     statSync(path);
   } catch {
-    process.stderr.write(`tbg-events: ${path}: no such file or directory\n`);
-    return 1;
+    throw new Error(`${path}: no such file or directory`);
   }
   if (cmd === 'cat') {
     const checksum = (opt('--checksum') ?? 'always') as ChecksumMode;
-    if (!['always', 'on-parse-failure', 'never'].includes(checksum)) return usage(`bad --checksum ${checksum}`);
+    if (!['always', 'on-parse-failure', 'never'].includes(checksum)) usageError(`bad --checksum ${checksum}`);
     const from = Number(opt('--from') ?? 0);
-    if (!Number.isInteger(from) || from < 0) return usage('--from needs a byte offset');
+    if (!Number.isInteger(from) || from < 0) usageError('--from needs a byte offset');
     return cat(path, checksum, from);
   }
   if (cmd === 'ls') {
@@ -80,26 +77,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
     return 0;
   }
-  return usage(`unknown command ${cmd}`);
+  return usageError(`unknown command ${cmd}`);
 }
 
-function usage(msg: string): number {
-  process.stderr.write(`tbg-events: ${msg}\n${USAGE}\n`);
-  return 2;
-}
-
-// A closed pipe (e.g. `| head`) just ends the output.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') process.exit(0);
-  throw err;
-});
-
-main(process.argv).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    process.stderr.write(`tbg-events: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exitCode = 1;
-  },
-);
+runCli({ name: 'tbg-events', usage: USAGE, run: main });

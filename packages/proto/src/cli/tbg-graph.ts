@@ -3,12 +3,10 @@
  * Inspects any graph source: one JSON object by default, one JSON line per node with --nodes,
  * or a readable report with --summary.
  */
-import { readFileSync, statSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadColumnarGraph, type LoadGraphOptions } from '../load/load-graph.js';
-import { GraphFormatError } from '../errors.js';
 import { edgeCounts, inputString } from '../columnar/access.js';
+import { readGraphFile, runCli, usageError } from './run-cli.js';
 import { summarize, formatSummary, opHistogram } from './summary.js';
 
 const USAGE = `usage: tbg-graph FILE [--nodes | --summary] [--meta-graph N|TAG] [--no-attr-limit]
@@ -22,8 +20,7 @@ directory), RunMetadata, or TF.js model.json.
   --meta-graph X  which meta graph of a SavedModel (index or tag)
   --no-attr-limit keep attrs over 1024 bytes`;
 
-function main(argv: string[]): number {
-  const args = argv.slice(2);
+function main(args: string[]): number {
   let file: string | undefined;
   let mode: 'json' | 'nodes' | 'summary' = 'json';
   const opts: LoadGraphOptions = {};
@@ -34,44 +31,17 @@ function main(argv: string[]): number {
     else if (a === '--no-attr-limit') opts.limitAttrSize = null;
     else if (a === '--meta-graph') {
       const v = args[++i];
-      if (v === undefined) return usage('--meta-graph needs a value');
+      if (v === undefined) usageError('--meta-graph needs a value');
       opts.metaGraph = /^\d+$/.test(v) ? Number(v) : v;
-    } else if (a === '-h' || a === '--help') {
-      process.stdout.write(USAGE + '\n');
-      return 0;
-    } else if (a.startsWith('-')) return usage(`unknown option ${a}`);
+    } else if (a.startsWith('-')) usageError(`unknown option ${a}`);
     else if (file === undefined) file = a;
-    else return usage('only one FILE');
+    else usageError('only one FILE');
   }
-  if (file === undefined) return usage('missing FILE');
-  let path = file;
-  if (existsSync(path) && statSync(path).isDirectory()) {
-    const found = ['saved_model.pb', 'saved_model.pbtxt', 'model.json', 'graph.pbtxt', 'graph.pb'].map((f) => join(path, f)).find(existsSync);
-    if (!found) {
-      process.stderr.write(`tbg-graph: ${path} is a directory without saved_model.pb, model.json or graph.pb(txt)\n`);
-      return 1;
-    }
-    path = found;
-  }
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(path);
-  } catch (err) {
-    process.stderr.write(`tbg-graph: cannot read ${path}: ${(err as Error).message}\n`);
-    return 1;
-  }
+  if (file === undefined) usageError('missing FILE');
+  const { path, bytes } = readGraphFile(file);
   opts.name = path;
   const t0 = performance.now();
-  let loaded;
-  try {
-    loaded = loadColumnarGraph(bytes, opts);
-  } catch (err) {
-    if (err instanceof GraphFormatError) {
-      process.stderr.write(`tbg-graph: ${err.message}\n`);
-      return 1;
-    }
-    throw err;
-  }
+  const loaded = loadColumnarGraph(bytes, opts);
   const decodeMs = performance.now() - t0;
   const g = loaded.columnar;
   const t = g.nodes;
@@ -113,15 +83,4 @@ function main(argv: string[]): number {
   return 0;
 }
 
-function usage(msg: string): number {
-  process.stderr.write(`tbg-graph: ${msg}\n${USAGE}\n`);
-  return 2;
-}
-
-// A closed pipe (e.g. `| head`) just ends the output.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code === 'EPIPE') process.exit(0);
-  throw err;
-});
-
-process.exitCode = main(process.argv);
+runCli({ name: 'tbg-graph', usage: USAGE, run: main });
