@@ -1,0 +1,75 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixturePath, hasShared, sourcesTable } from '@tbg/testkit';
+
+const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli', 'tbg-dump-hierarchy.js');
+const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+const tmp = mkdtempSync(join(tmpdir(), 'tbg-dump-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+interface Dump {
+  graph: { rawNodes: number; opNodes: number };
+  metanodes: Array<{ name: string; children: string[] }>;
+  series: Array<{ name: string }>;
+}
+
+describe.skipIf(!existsSync(bin) || !hasShared())('tbg-dump-hierarchy', () => {
+  const rows = sourcesTable(fixturePath('graphs', 'SOURCES.md'));
+  const nodesOf = (file: string) => rows.find((r) => r.file === file)!.nodes;
+
+  it('dumps a pbtxt GraphDef to stdout', () => {
+    const r = run(fixturePath('graphs', 'tb_demo_xla_118.pbtxt'));
+    expect(r.status).toBe(0);
+    const dump = JSON.parse(r.stdout) as Dump;
+    expect(dump.graph).toMatchObject({ rawNodes: 118, opNodes: 79 });
+    expect(dump.metanodes.map((m) => m.name)).toContain('__root__');
+    expect(dump.metanodes.find((m) => m.name === 'GradientDescent')!.children).toContain('GradientDescent/(GradientDescent)');
+  });
+
+  it('reads the graph out of an event file (through @tbg/events) and writes --out', () => {
+    const out = join(tmp, 'events.json');
+    const r = run(fixturePath('graphs', 'logdir', 'zhacmsra_fc_quant', 'events.out.tfevents.1508491915.MININT-73Q9MFO'), '--out', out);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toBe('');
+    const dump = JSON.parse(readFileSync(out, 'utf8')) as Dump;
+    expect(dump.graph.rawNodes).toBe(rows.find((row) => row.file.startsWith('logdir/zhacmsra'))!.nodes);
+  });
+
+  it('takes a SavedModel directory', () => {
+    const dir = join(tmp, 'sm');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(fixturePath('graphs', 'tf2onnx_regression_saved_model.pb'), join(dir, 'saved_model.pb'));
+    const r = run(dir);
+    expect(r.status, r.stderr).toBe(0);
+    expect((JSON.parse(r.stdout) as Dump).graph.rawNodes).toBe(nodesOf('tf2onnx_regression_saved_model.pb'));
+  });
+
+  it('series options change the dump', () => {
+    const file = fixturePath('graphs', 'tf2onnx_lstm_frozen.pb');
+    const plain = JSON.parse(run(file).stdout) as Dump;
+    const none = JSON.parse(run(file, '--no-series').stdout) as Dump;
+    expect(plain.series.length).toBeGreaterThan(0);
+    expect(none.series).toEqual([]);
+  });
+
+  it('bad input: a typed error naming the file, exit 1; bad usage: exit 2', () => {
+    const junk = join(tmp, 'junk.pb');
+    writeFileSync(junk, Buffer.from([0x0a, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x01]));
+    const bad = run(junk);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/junk\.pb/);
+    expect(bad.stderr).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    const missing = run(join(tmp, 'nope.pb'));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/cannot read .*nope\.pb/);
+    expect(run().status).toBe(2);
+    expect(run('a', 'b').status).toBe(2);
+    expect(run('--bogus', 'a').stderr).toMatch(/unknown option --bogus/);
+    expect(run(fixturePath('graphs', 'tb_demo_xla_118.pbtxt'), '--out').status).toBe(2);
+  });
+});

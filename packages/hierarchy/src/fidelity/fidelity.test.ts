@@ -1,0 +1,191 @@
+/**
+ * Fidelity tests: what TensorBoard builds for four real graphs, as derived independently from
+ * ../shared/docs/tensorboard-graph.md and the fixture files (see expected/*.ts for the reasoning),
+ * compared with our `dumpHierarchy`.
+ *
+ * A check listed in KNOWN_DIFFERENCES is one where, after re-checking the spec, the expectation is
+ * kept and our output is believed to differ; it runs as `it.fails` so that the suite documents
+ * the difference and notices when it goes away.
+ */
+import { readFileSync } from 'node:fs';
+import { fixturePath } from '@tbg/testkit';
+import { describe, expect, it } from 'vitest';
+import { dumpHierarchy, type HierarchyDump } from '../dump/dump.js';
+import type { ExpectedAnnotations, ExpectedGraphCounts, FixtureExpectation } from './expected/types.js';
+import { expected as tiny } from './expected/tb_app_demo_tiny.js';
+import { expected as xla } from './expected/tb_demo_xla_118.js';
+import { expected as lstm } from './expected/tf2onnx_lstm_frozen.js';
+import { expected as zhacmsra } from './expected/zhacmsra_fc_quant_defun_461.js';
+
+/**
+ * `<file> :: <test name>` → why the expectation is kept although our dump differs. Empty now:
+ * the two differences first found here (the library function's own op node, and bridge
+ * annotations in bridgegraph order) were fixed in the implementation.
+ */
+const KNOWN_DIFFERENCES: Record<string, string> = {};
+
+const FIXTURES: FixtureExpectation[] = [tiny, xla, lstm, zhacmsra];
+
+const sorted = (xs: Iterable<string>): string[] => [...xs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+
+const dumps = new Map<string, HierarchyDump>();
+function dumpOf(file: string): HierarchyDump {
+  let d = dumps.get(file);
+  if (!d) {
+    const bytes = new Uint8Array(readFileSync(fixturePath('graphs', file)));
+    d = dumpHierarchy(bytes, { name: file });
+    dumps.set(file, d);
+  }
+  return d;
+}
+
+/** Annotation lists of the children that have any, each list sorted. */
+function nonEmptyAnnotations(a: Record<string, { in: string[]; out: string[] }>): Record<string, ExpectedAnnotations> {
+  const out: Record<string, ExpectedAnnotations> = {};
+  for (const k of sorted(Object.keys(a))) {
+    const v = a[k]!;
+    if (v.in.length || v.out.length) out[k] = { in: sorted(v.in), out: sorted(v.out) };
+  }
+  return out;
+}
+
+function normAnnotations(a: Record<string, ExpectedAnnotations>): Record<string, ExpectedAnnotations> {
+  const out: Record<string, ExpectedAnnotations> = {};
+  for (const k of sorted(Object.keys(a))) out[k] = { in: sorted(a[k]!.in), out: sorted(a[k]!.out) };
+  return out;
+}
+
+for (const exp of FIXTURES) {
+  /** `it`, or `it.fails` for a documented known difference. */
+  const check = (name: string, fn: () => void) => {
+    const reason = KNOWN_DIFFERENCES[`${exp.file} :: ${name}`];
+    if (reason) it.fails(`${name} [known difference: ${reason}]`, fn);
+    else it(name, fn);
+  };
+
+  describe(`fidelity: ${exp.file}`, () => {
+    describe('graph counts', () => {
+      for (const key of Object.keys(exp.graph) as (keyof ExpectedGraphCounts)[]) {
+        check(`graph.${key}`, () => {
+          expect(dumpOf(exp.file).graph[key]).toBe(exp.graph[key]);
+        });
+      }
+    });
+
+    if (exp.allMetanodes) {
+      check('the set of metanodes', () => {
+        expect(sorted(dumpOf(exp.file).metanodes.map((m) => m.name))).toEqual(sorted(exp.metanodes.map((m) => m.name)));
+      });
+    }
+
+    describe('metanodes', () => {
+      for (const m of exp.metanodes) {
+        check(`metanode ${m.name}`, () => {
+          const got = dumpOf(exp.file).metanodes.find((x) => x.name === m.name);
+          expect(got, `metanode ${m.name} missing`).toBeDefined();
+          expect({ depth: got!.depth, cardinality: got!.cardinality, children: sorted(got!.children) }).toEqual({
+            depth: m.depth,
+            cardinality: m.cardinality,
+            children: sorted(m.children),
+          });
+          if (m.opHistogram) expect(got!.opHistogram).toEqual(m.opHistogram);
+        });
+      }
+    });
+
+    check('grouped series', () => {
+      const got = dumpOf(exp.file).series.map((s) => ({ ...s, members: sorted(s.members) }));
+      const want = exp.series.map((s) => ({ ...s, members: sorted(s.members) }));
+      expect(sorted(got.map((s) => s.name))).toEqual(sorted(want.map((s) => s.name)));
+      for (const s of want) expect(got.find((x) => x.name === s.name)).toEqual(s);
+    });
+
+    if (exp.ungroupedRuns.length) {
+      check('runs shorter than 5 stay ungrouped', () => {
+        const d = dumpOf(exp.file);
+        for (const run of exp.ungroupedRuns) {
+          expect(d.series.find((s) => s.name === run.name), `${run.name} must not be a series`).toBeUndefined();
+          for (const m of run.members) expect(d.opParent[m], `parent of ${m}`).toBe(run.parent);
+        }
+      });
+    }
+
+    if (exp.allOpParents) {
+      check('opParent (every op)', () => {
+        expect(dumpOf(exp.file).opParent).toEqual(exp.opParent);
+      });
+    } else {
+      describe('opParent', () => {
+        for (const [op, parent] of Object.entries(exp.opParent)) {
+          check(`opParent ${op}`, () => {
+            expect(dumpOf(exp.file).opParent[op]).toBe(parent);
+          });
+        }
+      });
+    }
+
+    check('template clusters', () => {
+      const clusters = dumpOf(exp.file).templates.map((c) => sorted(c));
+      for (const want of exp.templateClusters) {
+        const w = sorted(want);
+        const got = clusters.find((c) => c.includes(w[0]!));
+        expect(got, `cluster of ${w[0]}`).toEqual(w);
+      }
+      if (exp.allTemplateClusters) {
+        const multi = clusters.filter((c) => c.length > 1).map((c) => c.join(' | '));
+        expect(sorted(multi)).toEqual(sorted(exp.templateClusters.map((c) => sorted(c).join(' | '))));
+      }
+    });
+
+    if (exp.allGroups) {
+      check('the set of expanded groups', () => {
+        const want = [...Object.keys(exp.render), ...Object.keys(exp.partialRender)];
+        expect(sorted(Object.keys(dumpOf(exp.file).render.groups))).toEqual(sorted(want));
+      });
+    }
+
+    describe('render', () => {
+      for (const [name, want] of Object.entries(exp.render)) {
+        check(`render ${name}`, () => {
+          const got = dumpOf(exp.file).render.groups[name];
+          expect(got, `group ${name} not rendered`).toBeDefined();
+          expect({
+            core: sorted(got!.core),
+            inExtract: sorted(got!.inExtract),
+            outExtract: sorted(got!.outExtract),
+            library: sorted(got!.library),
+            annotations: nonEmptyAnnotations(got!.annotations),
+          }).toEqual({
+            core: sorted(want.core),
+            inExtract: sorted(want.inExtract),
+            outExtract: sorted(want.outExtract),
+            library: sorted(want.library),
+            annotations: normAnnotations(want.annotations),
+          });
+        });
+      }
+      for (const [name, want] of Object.entries(exp.partialRender)) {
+        check(`render ${name} (core and some annotations)`, () => {
+          const got = dumpOf(exp.file).render.groups[name];
+          expect(got, `group ${name} not rendered`).toBeDefined();
+          const all = nonEmptyAnnotations(got!.annotations);
+          const picked: Record<string, ExpectedAnnotations> = {};
+          for (const k of Object.keys(want.someAnnotations)) picked[k] = all[k] ?? { in: [], out: [] };
+          expect({
+            core: sorted(got!.core),
+            inExtract: sorted(got!.inExtract),
+            outExtract: sorted(got!.outExtract),
+            library: sorted(got!.library),
+            someAnnotations: normAnnotations(picked),
+          }).toEqual({
+            core: sorted(want.core),
+            inExtract: sorted(want.inExtract),
+            outExtract: sorted(want.outExtract),
+            library: sorted(want.library),
+            someAnnotations: normAnnotations(want.someAnnotations),
+          });
+        });
+      }
+    });
+  });
+}

@@ -1,0 +1,202 @@
+/**
+ * SlimGraph → Hierarchy (tensorboard-graph.md §5): name-scope metanodes, strict renaming,
+ * cardinality and depth, series grouping, the depth-first op order, and metaedges.
+ * Everything is iterative; groups refer to each other by index.
+ */
+import { FUNCTION_LIBRARY_PREFIX, type SlimGraph } from '../graph/slim-graph.js';
+import { buildMetaedges } from './metaedges.js';
+import { NameIndex } from './name-index.js';
+import { groupAllSeries } from './series.js';
+import {
+  DEFAULT_HIERARCHY_PARAMS,
+  GROUP_META,
+  type Group,
+  type Hierarchy,
+  type HierarchyParams,
+  type LibraryFunction,
+  type NodeRef,
+} from './types.js';
+
+export const ROOT_NAME = '__root__';
+
+export function newGroup(id: number, name: string, kind: Group['kind'], parent: NodeRef): Group {
+  return { id, name, kind, parent, children: [], depth: 1, cardinality: 0, associatedFunction: -1, hasNonControlEdges: false, opStart: 0, opEnd: 0, series: null };
+}
+
+export function buildHierarchy(graph: SlimGraph, params: Partial<HierarchyParams> = {}): Hierarchy {
+  const p: HierarchyParams = { ...DEFAULT_HIERARCHY_PARAMS, ...params };
+  const n = graph.n;
+  const warnings: string[] = [];
+  const groups: Group[] = [newGroup(0, ROOT_NAME, GROUP_META, -1)];
+  const groupByName = new Map<string, number>();
+  const names = graph.names.slice();
+  const parent = new Int32Array(n);
+
+  // 1. Scopes: every proper '/'-prefix of a name is a metanode, created parent first.
+  const pending: string[] = [];
+  const ensureScope = (path: string): number => {
+    let g = groupByName.get(path);
+    if (g !== undefined) return g;
+    // Walk up to the nearest existing ancestor, then create downwards.
+    let cur = path;
+    pending.length = 0;
+    for (;;) {
+      pending.push(cur);
+      const k = cur.lastIndexOf('/');
+      if (k < 0) {
+        g = 0;
+        break;
+      }
+      cur = cur.slice(0, k);
+      const found = groupByName.get(cur);
+      if (found !== undefined) {
+        g = found;
+        break;
+      }
+    }
+    for (let i = pending.length - 1; i >= 0; i--) {
+      const id = groups.length;
+      const grp = newGroup(id, pending[i]!, GROUP_META, n + g);
+      groups.push(grp);
+      groupByName.set(pending[i]!, id);
+      g = id;
+    }
+    return g;
+  };
+  for (let i = 0; i < n; i++) {
+    const name = names[i]!;
+    const k = name.lastIndexOf('/');
+    parent[i] = k < 0 ? n : n + ensureScope(name.slice(0, k));
+  }
+
+  // 2. Strict names: an op named like a scope moves into that scope as `a/b/(b)`.
+  for (let i = 0; i < n; i++) {
+    const g = groupByName.get(names[i]!);
+    if (g === undefined) continue;
+    const name = names[i]!;
+    names[i] = `${name}/(${name.slice(name.lastIndexOf('/') + 1)})`;
+    parent[i] = n + g;
+  }
+  const embeddingNames = graph.embeddings.names.map((e) => (groupByName.has(e) ? `${e}/(${e.slice(e.lastIndexOf('/') + 1)})` : e));
+
+  // Children in order of first appearance, ops and scopes interleaved, as TensorBoard's
+  // metagraphs insert them (ties in extraction and annotation order depend on it).
+  const placed = new Uint8Array(groups.length);
+  placed[0] = 1;
+  const chain: number[] = [];
+  for (let i = 0; i < n; i++) {
+    chain.length = 0;
+    for (let g = parent[i]! - n; !placed[g]; g = groups[g]!.parent - n) chain.push(g);
+    for (let c = chain.length - 1; c >= 0; c--) {
+      const g = chain[c]!;
+      placed[g] = 1;
+      groups[groups[g]!.parent - n]!.children.push(n + g);
+    }
+    groups[parent[i]! - n]!.children.push(i);
+  }
+
+  // 3. Library functions are the metanodes `__function_library__<f>` directly under the root.
+  const libraryFunctions: LibraryFunction[] = [];
+  graph.functionNames.forEach((f, index) => {
+    const g = groupByName.get(FUNCTION_LIBRARY_PREFIX + f);
+    if (g === undefined || groups[g]!.parent !== n) return;
+    groups[g]!.associatedFunction = index;
+    libraryFunctions.push({ index, name: f, group: g, usages: [] });
+  });
+  if (libraryFunctions.length) {
+    const byIndex = new Map(libraryFunctions.map((lf) => [lf.index, lf]));
+    for (const [i, c] of graph.callee) if (!names[i]!.startsWith(FUNCTION_LIBRARY_PREFIX)) byIndex.get(c)?.usages.push(i);
+  }
+
+  // 4. Series.
+  const ungroupedSeries = groupAllSeries(graph, names, parent, groups, groupByName, p);
+
+  // 5. Depth-first op order, levels, and a top-down order of groups, with an explicit stack.
+  const opOrder = new Int32Array(n);
+  const opPos = new Int32Array(n);
+  const level = new Int32Array(n + groups.length);
+  const groupOrder = new Int32Array(groups.length);
+  let at = 0;
+  let gAt = 0;
+  const stack: number[] = [0];
+  const visitChildren: number[] = [0];
+  groups[0]!.opStart = 0;
+  groupOrder[gAt++] = 0;
+  while (stack.length) {
+    const g = stack[stack.length - 1]!;
+    const grp = groups[g]!;
+    const k = visitChildren[visitChildren.length - 1]!;
+    if (k >= grp.children.length) {
+      grp.opEnd = at;
+      stack.pop();
+      visitChildren.pop();
+      continue;
+    }
+    visitChildren[visitChildren.length - 1] = k + 1;
+    const c = grp.children[k]!;
+    level[c] = level[n + g]! + 1;
+    if (c < n) {
+      opPos[c] = at;
+      opOrder[at++] = c;
+    } else {
+      groups[c - n]!.opStart = at;
+      groupOrder[gAt++] = c - n;
+      stack.push(c - n);
+      visitChildren.push(0);
+    }
+  }
+
+  // 6. Cardinality and depth, bottom-up.
+  for (let i = 0; i < n; i++) groups[parent[i]! - n]!.cardinality++;
+  for (let k = groups.length - 1; k > 0; k--) {
+    const grp = groups[groupOrder[k]!]!;
+    const up = groups[grp.parent - n]!;
+    up.cardinality += grp.cardinality;
+    const d = grp.kind === GROUP_META ? grp.depth + 1 : grp.depth;
+    if (d > up.depth) up.depth = d;
+  }
+
+  // Children arrays grew by push (V8 over-allocates): store exact-size copies.
+  for (const grp of groups) grp.children = grp.children.slice();
+
+  // 7. Metaedges.
+  const { metaedges, maxSize } = buildMetaedges(graph, n, parent, groups, level);
+
+  if (graph.warnings.length) warnings.push(...graph.warnings);
+  return {
+    graph,
+    params: p,
+    n,
+    names,
+    embeddingNames,
+    parent,
+    groups,
+    groupOrder,
+    groupByName: new NameIndex(groups),
+    opOrder,
+    opPos,
+    level,
+    metaedges,
+    maxMetaedgeSize: maxSize,
+    libraryFunctions,
+    ungroupedSeries,
+    warnings,
+  };
+}
+
+/** The parent NodeRef of any NodeRef (−1 for the root). */
+export function parentOf(h: Pick<Hierarchy, 'n' | 'parent' | 'groups'>, ref: NodeRef): NodeRef {
+  return ref < h.n ? h.parent[ref]! : h.groups[ref - h.n]!.parent;
+}
+
+/** The name of any NodeRef. */
+export function nameOf(h: Pick<Hierarchy, 'n' | 'names' | 'groups'>, ref: NodeRef): string {
+  return ref < h.n ? h.names[ref]! : h.groups[ref - h.n]!.name;
+}
+
+/** The chain of ancestors of a NodeRef, nearest first, root last. */
+export function ancestors(h: Pick<Hierarchy, 'n' | 'parent' | 'groups'>, ref: NodeRef): NodeRef[] {
+  const out: NodeRef[] = [];
+  for (let p = parentOf(h, ref); p >= 0; p = parentOf(h, p)) out.push(p);
+  return out;
+}

@@ -1,0 +1,217 @@
+/**
+ * Short display strings for attribute values, for search and result lists:
+ * `DT_FLOAT`, `"SAME"`, `3`, `0.5`, `true`, `[?,28,28,1]` (a shape), lists as items joined by
+ * `, ` (`[]` when empty), `DT_FLOAT [784,300]` for a tensor (values only for tiny ones), `f(…)`
+ * for a function. Large tensors are never decoded: only their dtype and shape are read.
+ */
+import { tensorflow, WireReader } from '@tbg/proto';
+
+const decoder = new TextDecoder();
+/** Display strings are cut to this many characters. */
+export const MAX_DISPLAY = 400;
+/** Tensor values larger than this (serialized bytes) are never decoded: only dtype and shape are read. */
+const SMALL_TENSOR_BYTES = 128;
+const MAX_TENSOR_VALUES = 8;
+
+const dtypeNames = tensorflow.DataType as unknown as Record<number, string | undefined>;
+export function dtypeName(t: number): string {
+  return dtypeNames[t] ?? `DT_${t}`;
+}
+
+function fmtFloat(f: number): string {
+  return Number.isFinite(f) ? String(Number(f.toPrecision(7))) : String(f);
+}
+
+type Int64 = number | { toString(): string } | null | undefined;
+const int64 = (v: Int64) => (v == null ? '0' : v.toString());
+
+/** UTF-8 → string; very short pure-ASCII strings skip TextDecoder's per-call cost. */
+function utf8(b: Uint8Array, start: number, end: number): string {
+  if (end - start > 16) return decoder.decode(b.subarray(start, end));
+  let out = '';
+  for (let i = start; i < end; i++) {
+    const c = b[i]!;
+    if (c >= 0x80) return decoder.decode(b.subarray(start, end));
+    out += String.fromCharCode(c);
+  }
+  return out;
+}
+
+/** A quoted string, JSON-escaped only when needed; cut to MAX_DISPLAY. */
+function quote(s: string): string {
+  if (s.length > MAX_DISPLAY) s = `${s.slice(0, MAX_DISPLAY)}…`;
+  return /["\\\u0000-\u001f\u007f-\uffff]/.test(s) ? JSON.stringify(s) : `"${s}"`;
+}
+
+function text(b: Uint8Array | null | undefined): string {
+  return quote(b ? utf8(b, 0, b.length) : '');
+}
+
+function shapeText(s: tensorflow.TensorShapeProto.$Properties | null | undefined): string {
+  if (!s) return '[]';
+  if (s.unknown_rank) return '<unknown>';
+  return `[${(s.dim ?? []).map((d) => {
+    const v = d.size == null ? 0 : typeof d.size === 'number' ? d.size : d.size.toNumber();
+    return v < 0 ? '?' : String(v);
+  }).join(',')}]`;
+}
+
+function cut(s: string): string {
+  return s.length > MAX_DISPLAY ? `${s.slice(0, MAX_DISPLAY)}…` : s;
+}
+
+/** dtype and shape; the values too when there are at most MAX_TENSOR_VALUES of them. */
+function tensorText(t: tensorflow.TensorProto.$Properties): string {
+  const head = `${dtypeName(t.dtype ?? 0)} ${shapeText(t.tensor_shape)}`;
+  const vals: string[] = [];
+  const lists = [t.float_val, t.double_val, t.int_val, t.int64_val, t.bool_val, t.string_val];
+  let count = 0;
+  for (const l of lists) count += l?.length ?? 0;
+  const c = t.tensor_content;
+  const dt = t.dtype ?? 0;
+  const D = tensorflow.DataType;
+  const size = dt === D.DT_FLOAT || dt === D.DT_INT32 ? 4 : dt === D.DT_DOUBLE || dt === D.DT_INT64 ? 8 : 0;
+  if (c && c.length) count += size ? c.length / size : Infinity;
+  if (count === 0 || count > MAX_TENSOR_VALUES) return head;
+  for (const x of t.float_val ?? []) vals.push(fmtFloat(x));
+  for (const x of t.double_val ?? []) vals.push(fmtFloat(x));
+  for (const x of t.int_val ?? []) vals.push(String(x));
+  for (const x of t.int64_val ?? []) vals.push(int64(x));
+  for (const x of t.bool_val ?? []) vals.push(String(x));
+  for (const x of t.string_val ?? []) vals.push(text(x));
+  if (c && c.length && size) {
+    const dv = new DataView(c.buffer, c.byteOffset, c.byteLength);
+    for (let o = 0; o + size <= c.length; o += size) {
+      if (dt === D.DT_FLOAT) vals.push(fmtFloat(dv.getFloat32(o, true)));
+      else if (dt === D.DT_INT32) vals.push(String(dv.getInt32(o, true)));
+      else if (dt === D.DT_DOUBLE) vals.push(fmtFloat(dv.getFloat64(o, true)));
+      else vals.push(String(dv.getBigInt64(o, true)));
+    }
+  }
+  return `${head} ${cut(vals.join(', '))}`;
+}
+
+function funcText(f: tensorflow.NameAttrList.$Properties | null | undefined): string {
+  return `${f?.name ?? ''}(…)`;
+}
+
+/** Display string of a decoded AttrValue. */
+export function attrValueText(v: tensorflow.AttrValue): string {
+  if (v.list != null) {
+    const l = v.list;
+    const parts: string[] = [];
+    for (const s of l.s ?? []) parts.push(text(s));
+    for (const i of l.i ?? []) parts.push(int64(i));
+    for (const f of l.f ?? []) parts.push(fmtFloat(f));
+    for (const b of l.b ?? []) parts.push(String(b));
+    for (const t of l.type ?? []) parts.push(dtypeName(t));
+    for (const s of l.shape ?? []) parts.push(shapeText(s));
+    for (const t of l.tensor ?? []) parts.push(tensorText(t));
+    for (const f of l.func ?? []) parts.push(funcText(f));
+    return parts.length ? cut(parts.join(', ')) : '[]';
+  }
+  if (v.s != null) return text(v.s);
+  if (v.i != null) return int64(v.i);
+  if (v.f != null) return fmtFloat(v.f);
+  if (v.b != null) return String(v.b);
+  if (v.type != null) return dtypeName(v.type);
+  if (v.shape != null) return shapeText(v.shape);
+  if (v.tensor != null) return tensorText(v.tensor);
+  if (v.func != null) return funcText(v.func);
+  if (v.placeholder != null) return `$${v.placeholder}`;
+  return '';
+}
+
+/** True when `bytes[start, end)` is an AttrValue holding a tensor too large to decode fully. */
+export function isLargeTensor(bytes: Uint8Array, start: number, end: number): boolean {
+  return end - start > SMALL_TENSOR_BYTES && bytes[start] === 0x42;
+}
+
+/**
+ * Display string of a serialized AttrValue. Large tensors are read at the wire level: only
+ * dtype and shape, without touching their content. Malformed bytes give `<malformed>`.
+ */
+export function attrBytesText(bytes: Uint8Array, start: number, end: number): string {
+  try {
+    if (isLargeTensor(bytes, start, end)) return largeTensorText(bytes, start, end);
+    const fast = scalarText(bytes, start, end);
+    if (fast !== null) return fast;
+    return attrValueText(tensorflow.AttrValue.decode(bytes.subarray(start, end)));
+  } catch {
+    return '<malformed>';
+  }
+}
+
+/** A small varint at `b[p]` (at most 4 bytes, < 2^28), or −1. Sets `pos`. */
+let pos = 0;
+function smallVarint(b: Uint8Array, p: number, end: number): number {
+  let v = 0;
+  for (let shift = 0; shift < 28 && p < end; shift += 7) {
+    const c = b[p++]!;
+    v |= (c & 0x7f) << shift;
+    if (c < 0x80) {
+      pos = p;
+      return v;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The common values read straight from the wire, without protobufjs: `s`, `b`, `type`, small
+ * non-negative `i`, and a list of strings only (`_class: "loc:@x"`). Null for anything else.
+ */
+function scalarText(bytes: Uint8Array, start: number, end: number): string | null {
+  const tag = bytes[start];
+  if (tag === 0x12) {
+    const len = smallVarint(bytes, start + 1, end);
+    if (len < 0 || pos + len !== end) return null;
+    return quote(utf8(bytes, pos, end));
+  }
+  if (tag === 0x18 || tag === 0x28 || tag === 0x30) {
+    const v = smallVarint(bytes, start + 1, end);
+    if (v < 0 || pos !== end) return null;
+    return tag === 0x18 ? String(v) : tag === 0x28 ? String(v !== 0) : dtypeName(v);
+  }
+  if (tag === 0x0a) {
+    const len = smallVarint(bytes, start + 1, end);
+    if (len < 0 || pos + len !== end) return null;
+    const parts: string[] = [];
+    let p = pos;
+    while (p < end) {
+      if (bytes[p] !== 0x12) return null;
+      const l = smallVarint(bytes, p + 1, end);
+      if (l < 0 || pos + l > end) return null;
+      parts.push(quote(utf8(bytes, pos, pos + l)));
+      p = pos + l;
+    }
+    return parts.length ? cut(parts.join(', ')) : '[]';
+  }
+  return null;
+}
+
+function largeTensorText(bytes: Uint8Array, start: number, end: number): string {
+  const r = new WireReader(bytes, start, end);
+  let dtype = 0;
+  let shape = '[]';
+  while (r.pos < end) {
+    const tag = r.tag();
+    if (tag !== 0x42) {
+      r.skip(tag & 7, tag >>> 3);
+      continue;
+    }
+    const tEnd = r.lenEnd();
+    const tr = new WireReader(bytes, r.pos, tEnd);
+    while (tr.pos < tEnd) {
+      const t = tr.tag();
+      if (t === 0x08) dtype = tr.varint();
+      else if (t === 0x12) {
+        const sEnd = tr.lenEnd();
+        shape = shapeText(tensorflow.TensorShapeProto.decode(bytes.subarray(tr.pos, sEnd)));
+        tr.pos = sEnd;
+      } else tr.skip(t & 7, t >>> 3);
+    }
+    r.pos = tEnd;
+  }
+  return `${dtypeName(dtype)} ${shape}`;
+}
