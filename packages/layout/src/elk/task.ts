@@ -1,0 +1,71 @@
+/**
+ * One bounded ELK call as plain data: the unit of work the worker pool runs. Typed arrays so
+ * that tasks and results travel between threads as transferables. Nothing here knows about
+ * the hierarchy: nodes are indices, ports are fixed points on a node's box.
+ */
+
+/** Flow direction of the layered layout: `UP` is TensorBoard's (inputs at the bottom). */
+export type Direction = 'UP' | 'RIGHT';
+
+/** A plain node. */
+export const NODE_PLAIN = 0;
+/** A border stub of an edge that enters the graph: forced into the first layer (ELK `FIRST`). */
+export const NODE_STUB_IN = 1;
+/** A border stub of an edge that leaves the graph: forced into the last layer (ELK `LAST`). */
+export const NODE_STUB_OUT = 2;
+
+/** Port on the side edges come in from (SOUTH for `UP`, WEST for `RIGHT`). */
+export const SIDE_IN = 0;
+/** Port on the side edges leave from (NORTH for `UP`, EAST for `RIGHT`). */
+export const SIDE_OUT = 1;
+
+export interface ElkTask {
+  direction: Direction;
+  /** ELK layout options for the graph (keys as ELK spells them), already chosen by the caller. */
+  options: Record<string, string>;
+  /** Width, height per node: 2 per node. */
+  nodeSize: Float64Array;
+  /** NODE_PLAIN | NODE_STUB_IN | NODE_STUB_OUT per node. */
+  nodeKind: Uint8Array;
+  /**
+   * Fixed ports (ELK `FIXED_POS`): node i owns ports `portStart[i] … portStart[i+1]`. A node
+   * with ports gets every edge through them.
+   */
+  portStart: Uint32Array;
+  /** x, y of each port relative to its node's top-left corner: 2 per port. */
+  portXY: Float64Array;
+  /** SIDE_IN | SIDE_OUT per port. */
+  portSide: Uint8Array;
+  /** Edges: source node, source port (global port index or −1), target node, target port (or −1): 4 per edge. */
+  edges: Int32Array;
+}
+
+export interface ElkResult {
+  /** Top-left corner per node: 2 per node. The graph has no padding; the origin is ELK's. */
+  nodeXY: Float64Array;
+  /** Polyline of edge e: points `edgePointStart[e] … edgePointStart[e+1]` of `edgePoints` (x, y pairs), start to end. */
+  edgePointStart: Uint32Array;
+  edgePoints: Float64Array;
+  /** Size ELK reports for the whole graph. */
+  width: number;
+  height: number;
+  /** Time spent inside ELK for this task, in the thread that ran it. */
+  elkMs: number;
+}
+
+/** The typed-array buffers of a task or result, for `postMessage(…, transfer)`. */
+export function taskTransferables(t: ElkTask): ArrayBuffer[] {
+  return [t.nodeSize, t.nodeKind, t.portStart, t.portXY, t.portSide, t.edges].map((a) => a.buffer as ArrayBuffer);
+}
+
+export function resultTransferables(r: ElkResult): ArrayBuffer[] {
+  return [r.nodeXY, r.edgePointStart, r.edgePoints].map((a) => a.buffer as ArrayBuffer);
+}
+
+export function nodeCount(t: ElkTask): number {
+  return t.nodeKind.length;
+}
+
+export function edgeCount(t: ElkTask): number {
+  return t.edges.length / 4;
+}

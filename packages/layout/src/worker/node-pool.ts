@@ -1,0 +1,23 @@
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { nodeWorkerEndpoint } from './node-endpoint.js';
+import { nodeWorkerScript } from './node-worker-script.js';
+import { createWorkerPool } from './pool.js';
+import type { ElkRunner } from './runner.js';
+import type { WorkerEndpoint } from './worker-endpoint.js';
+
+/** Default pool size: the cores available, at most 4 (more rarely pays for their start-up). */
+export function defaultPoolSize(): number {
+  return Math.max(1, Math.min(4, availableParallelism()));
+}
+
+/** Starts one ELK worker thread. */
+export function spawnNodeElkWorker(): WorkerEndpoint {
+  const script = nodeWorkerScript();
+  return nodeWorkerEndpoint(new Worker(script.filename, script.options));
+}
+
+/** An ElkRunner on worker_threads, `size` workers (default: defaultPoolSize()). */
+export function createNodeWorkerPool(options: { size?: number } = {}): ElkRunner {
+  return createWorkerPool(spawnNodeElkWorker, options.size ?? defaultPoolSize());
+}

@@ -1,0 +1,68 @@
+import { runElkTask, type ElkLayouter } from '../elk/run-elk.js';
+import { resultTransferables } from '../elk/task.js';
+import { warmUpElk } from '../elk/warm-up.js';
+import type { WorkerRequest, WorkerResponse } from './protocol.js';
+
+/** The worker's side of the link to whoever sends it requests. */
+export interface RequestChannel {
+  post(response: WorkerResponse, transfer: ArrayBuffer[]): void;
+  listen(handler: (message: unknown) => void): void;
+}
+
+/**
+ * Answers WorkerRequests on `channel`, one at a time, in arrival order (elk.layout yields
+ * to the event loop, so requests are chained rather than run as they arrive). Every request
+ * gets exactly one response; errors become `failed` responses and never end the worker.
+ */
+export function serveElk(channel: RequestChannel, elk: ElkLayouter): void {
+  let previous: Promise<void> = Promise.resolve();
+  channel.listen((message) => {
+    previous = previous.then(() => answer(channel, elk, message)).catch(() => undefined);
+  });
+}
+
+async function answer(channel: RequestChannel, elk: ElkLayouter, message: unknown): Promise<void> {
+  const id = idOf(message);
+  let response: WorkerResponse;
+  let transfer: ArrayBuffer[] = [];
+  try {
+    const request = asRequest(message);
+    if (request.kind === 'layout') {
+      const result = await runElkTask(elk, request.task);
+      response = { kind: 'done', id, result };
+      transfer = resultTransferables(result);
+    } else {
+      response = { kind: 'warm', id, ms: await warmUpElk(elk) };
+    }
+  } catch (error) {
+    response = { kind: 'failed', id, message: messageOf(error) };
+  }
+  try {
+    channel.post(response, transfer);
+  } catch (error) {
+    channel.post({ kind: 'failed', id, message: `could not send the response: ${messageOf(error)}` }, []);
+  }
+}
+
+function asRequest(message: unknown): WorkerRequest {
+  const kind = (message as { kind?: unknown } | null)?.kind;
+  if (idOf(message) === -1 || (kind !== 'layout' && kind !== 'warmup')) throw new Error(`not an ELK worker request: ${describe(message)}`);
+  return message as WorkerRequest;
+}
+
+function idOf(message: unknown): number {
+  const id = (message as { id?: unknown } | null)?.id;
+  return typeof id === 'number' ? id : -1;
+}
+
+function describe(message: unknown): string {
+  try {
+    return JSON.stringify(message)?.slice(0, 80) ?? String(message);
+  } catch {
+    return String(message);
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,28 @@
+import type { WorkerResponse } from './protocol.js';
+import type { WorkerEndpoint } from './worker-endpoint.js';
+
+/** The part of a browser Worker we use (declared here: the package has no DOM lib). */
+export interface WebWorkerLike {
+  postMessage(message: unknown, transfer: ArrayBuffer[]): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+  addEventListener(type: 'error' | 'messageerror', listener: (event: { message?: unknown }) => void): void;
+  terminate(): void;
+}
+
+/**
+ * A browser Web Worker running elk-worker as a WorkerEndpoint, e.g.
+ * `createWorkerPool(() => webWorkerEndpoint(new Worker(url, { type: 'module' })), n)`.
+ */
+export function webWorkerEndpoint(worker: WebWorkerLike): WorkerEndpoint {
+  return {
+    postMessage: (request, transfer) => worker.postMessage(request, transfer),
+    onMessage: (listener) => {
+      worker.addEventListener('message', (event) => listener(event.data as WorkerResponse));
+    },
+    onError: (listener) => {
+      worker.addEventListener('error', (event) => listener(new Error(`ELK worker error: ${String(event.message ?? 'unknown')}`)));
+      worker.addEventListener('messageerror', () => listener(new Error('undeliverable message from ELK worker')));
+    },
+    terminate: () => worker.terminate(),
+  };
+}
