@@ -5,23 +5,13 @@
  * reads events).
  */
 import { writeFileSync } from 'node:fs';
-import type { EventGraphReader } from '@tbg/proto';
-import { readGraphFile, runCli, usageError } from '@tbg/proto/cli';
+import { loadEventGraphReader, readGraphFile, runCli, usageError } from '@tbg/proto/cli';
 import { dumpHierarchy } from '../dump/dump.js';
 
 const USAGE = `usage: tbg-dump-hierarchy FILE [--out dump.json] [--generalized-series] [--no-series] [--no-auto-extract]
 
 FILE: GraphDef (.pb/.pbtxt), MetaGraphDef, SavedModel (file or directory), RunMetadata,
 TF.js model.json, or an event file (with @tbg/events installed).`;
-
-async function eventReader(): Promise<EventGraphReader | undefined> {
-  try {
-    const mod = (await import('@tbg/events')) as { eventGraphReader?: EventGraphReader };
-    return mod.eventGraphReader;
-  } catch {
-    return undefined;
-  }
-}
 
 async function main(args: string[]): Promise<number> {
   let file: string | undefined;
@@ -42,7 +32,7 @@ async function main(args: string[]): Promise<number> {
   }
   if (!file) usageError('missing FILE');
   const { path, bytes } = readGraphFile(file);
-  const reader = await eventReader();
+  const reader = await loadEventGraphReader();
   const dump = dumpHierarchy(bytes, { name: path, ...(reader ? { eventReader: reader } : {}), hierarchy, render: { autoExtract } });
   const json = JSON.stringify(dump, null, 1) + '\n';
   if (out) writeFileSync(out, json);

@@ -7,8 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { buildHierarchy, buildSlimGraph, RenderModel } from '@tbg/hierarchy';
-import { loadColumnarGraph, type EventGraphReader } from '@tbg/proto';
-import { readGraphFile, runCli, usageError } from '@tbg/proto/cli';
+import { loadColumnarGraph } from '@tbg/proto';
+import { loadEventGraphReader, readGraphFile, runCli, usageError } from '@tbg/proto/cli';
 import { checkInvariants } from '../invariants/check.js';
 import { applyExpandMode, parseExpandMode, percentile, timeExpansions, type ExpandMode } from '../session/expansion.js';
 import { LayoutSession } from '../session/layout-session.js';
@@ -24,15 +24,6 @@ or an event file (with @tbg/events installed).
   --svg PATH         write that view as a standalone SVG
   --max-expands N    time at most N metanodes, evenly sampled (default 2000)
 Prints {nodes, edges, firstLayoutMs, expandP50Ms, expandP95Ms, maxElkNodes, maxElkMs, invariants}.`;
-
-async function eventReader(): Promise<EventGraphReader | undefined> {
-  try {
-    const mod = (await import('@tbg/events')) as { eventGraphReader?: EventGraphReader };
-    return mod.eventGraphReader;
-  } catch {
-    return undefined;
-  }
-}
 
 async function main(args: string[]): Promise<number> {
   let file: string | undefined;
@@ -58,7 +49,7 @@ async function main(args: string[]): Promise<number> {
     // The pool warms up while the graph loads, as an app would do it.
     // (If loading fails first, closing the pool cancels the warm-up: that is not an error.)
     const warm = runner.warmup().catch(() => 0);
-    const reader = await eventReader();
+    const reader = await loadEventGraphReader();
     const { columnar } = loadColumnarGraph(bytes, { name: path, ...(reader ? { eventReader: reader } : {}) });
     const h = buildHierarchy(buildSlimGraph(columnar));
     const model = new RenderModel(h);

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import type { EventGraphReader } from '../load/load-graph.js';
 
 /** Thrown (via `usageError`) for bad arguments: the bin prints it with its usage text, exit 2. */
 export class UsageError extends Error {
@@ -70,5 +71,20 @@ export function readGraphFile(file: string): { path: string; bytes: Uint8Array }
     return { path, bytes: new Uint8Array(readFileSync(path)) };
   } catch (err) {
     throw new Error(`cannot read ${path}: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * The event-file reader of `@tbg/events`, when it is installed (an optional peer: proto itself
+ * never reads TFRecords). The specifier is a variable so that neither tsc nor the bundler
+ * tries to resolve the package, which is built after this one.
+ */
+export async function loadEventGraphReader(): Promise<EventGraphReader | undefined> {
+  const specifier = '@tbg/events';
+  try {
+    const mod = (await import(specifier)) as { eventGraphReader?: EventGraphReader };
+    return mod.eventGraphReader;
+  } catch {
+    return undefined;
   }
 }

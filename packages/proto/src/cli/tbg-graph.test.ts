@@ -8,19 +8,40 @@ import { fixturePath, hasShared, sourcesTable } from '@tbg/testkit';
 
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli', 'tbg-graph.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+interface Summary { kind: string; nodeCount: number; functionCount: number; edgeCount: number; controlEdgeCount: number; opHistogram: Record<string, number>; decodeMs: number; warnings: string[] }
 const tmp = mkdtempSync(join(tmpdir(), 'tbg-graph-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-describe.skipIf(!existsSync(bin) || !hasShared())('tbg-graph', () => {
+describe.skipIf(!hasShared())('tbg-graph', () => {
+  it('is built (turbo builds before testing)', () => expect(existsSync(bin), bin).toBe(true));
+
   const rows = sourcesTable(fixturePath('graphs', 'SOURCES.md'));
   const nodesOf = (file: string) => rows.find((r) => r.file === file)!.nodes!;
 
   it('prints one JSON summary object', () => {
     const r = run(fixturePath('graphs', 'tb_demo_xla_118.pbtxt'));
     expect(r.status, r.stderr).toBe(0);
-    const o = JSON.parse(r.stdout) as { kind: string; nodeCount: number; opHistogram: Record<string, number> };
-    expect(o.nodeCount).toBe(118);
+    const o = JSON.parse(r.stdout) as Summary;
+    expect(Object.keys(o)).toEqual(['kind', 'nodeCount', 'functionCount', 'edgeCount', 'controlEdgeCount', 'opHistogram', 'decodeMs', 'warnings']);
+    // 131 inputs in the file, 19 of them `^control`; edgeCount counts data + control.
+    expect(o).toMatchObject({ kind: 'graphdef', nodeCount: 118, functionCount: 0, edgeCount: 150, controlEdgeCount: 19, warnings: [] });
     expect(Object.values(o.opHistogram).reduce((a, b) => a + b, 0)).toBe(118);
+    expect(o.decodeMs).toBeGreaterThan(0);
+  });
+
+  it('reads an event file through @tbg/events: the last graph by default, --tag picks another', () => {
+    const file = fixturePath('graphs', 'logdir', 'zhacmsra_fc_quant', 'events.out.tfevents.1508491915.MININT-73Q9MFO');
+    const r = run(file);
+    expect(r.status, r.stderr).toBe(0);
+    const o = JSON.parse(r.stdout) as Summary;
+    expect(o).toMatchObject({ kind: 'events', nodeCount: 461, functionCount: 2, controlEdgeCount: 88 });
+    expect(o.warnings).toContain('20 attrs over the size limit were left out');
+    const criteo = JSON.parse(run(fixturePath('graphs', 'logdir', 'criteo_tf_tile', 'events.out.tfevents.1560536407.C02TJ0GKGTDY')).stdout) as Summary;
+    expect(criteo).toMatchObject({ kind: 'events', nodeCount: 1474 });
+    expect((JSON.parse(run(file, '--tag', '__run_graph__').stdout) as Summary).nodeCount).toBe(461);
+    const bad = run(file, '--tag', 'nope');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/no graph or run metadata with tag "nope" \(tags: __run_graph__, __run_meta_graph__\)/);
   });
 
   it('--nodes prints one line per node, and a closed pipe ends quietly', () => {

@@ -1,26 +1,27 @@
 /**
- * tbg-graph FILE [--nodes | --summary] [--meta-graph N|TAG] [--no-attr-limit]
+ * tbg-graph FILE [--nodes | --summary] [--meta-graph N|TAG] [--tag TAG] [--no-attr-limit]
  * Inspects any graph source: one JSON object by default, one JSON line per node with --nodes,
  * or a readable report with --summary.
  */
 import { performance } from 'node:perf_hooks';
 import { loadColumnarGraph, type LoadGraphOptions } from '../load/load-graph.js';
 import { edgeCounts, inputString } from '../columnar/access.js';
-import { readGraphFile, runCli, usageError } from './run-cli.js';
+import { loadEventGraphReader, readGraphFile, runCli, usageError } from './run-cli.js';
 import { summarize, formatSummary, opHistogram } from './summary.js';
 
-const USAGE = `usage: tbg-graph FILE [--nodes | --summary] [--meta-graph N|TAG] [--no-attr-limit]
+const USAGE = `usage: tbg-graph FILE [--nodes | --summary] [--meta-graph N|TAG] [--tag TAG] [--no-attr-limit]
 
 FILE is a GraphDef (.pb or .pbtxt), MetaGraphDef (.meta), SavedModel (saved_model.pb or its
-directory), RunMetadata, or TF.js model.json.
+directory), RunMetadata, TF.js model.json, or an event file (with @tbg/events installed).
   (default)       one JSON object: {kind, nodeCount, functionCount, edgeCount,
                   controlEdgeCount, opHistogram, decodeMs, warnings}
   --nodes         one JSON line per node: {name, op, device, inputs}
   --summary       a readable report: scopes, ops, devices, large attrs
   --meta-graph X  which meta graph of a SavedModel (index or tag)
+  --tag TAG       which graph or run-metadata tag of an event file (default: the last graph)
   --no-attr-limit keep attrs over 1024 bytes`;
 
-function main(args: string[]): number {
+async function main(args: string[]): Promise<number> {
   let file: string | undefined;
   let mode: 'json' | 'nodes' | 'summary' = 'json';
   const opts: LoadGraphOptions = {};
@@ -33,6 +34,10 @@ function main(args: string[]): number {
       const v = args[++i];
       if (v === undefined) usageError('--meta-graph needs a value');
       opts.metaGraph = /^\d+$/.test(v) ? Number(v) : v;
+    } else if (a === '--tag') {
+      const v = args[++i];
+      if (v === undefined) usageError('--tag needs a value');
+      opts.tag = v;
     } else if (a.startsWith('-')) usageError(`unknown option ${a}`);
     else if (file === undefined) file = a;
     else usageError('only one FILE');
@@ -40,6 +45,8 @@ function main(args: string[]): number {
   if (file === undefined) usageError('missing FILE');
   const { path, bytes } = readGraphFile(file);
   opts.name = path;
+  const eventReader = await loadEventGraphReader();
+  if (eventReader) opts.eventReader = eventReader;
   const t0 = performance.now();
   const loaded = loadColumnarGraph(bytes, opts);
   const decodeMs = performance.now() - t0;

