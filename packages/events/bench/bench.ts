@@ -4,10 +4,11 @@
  * - events.read: a ≥200 MB scalar file, bulk path (fast decoder into a sink) with each checksum
  *   mode, and readEvents (full Event objects); a histogram/image-heavy file.
  * - events.read.vs-tfrecord: the npm `tfrecord` package (framing + CRC only) against our full
- *   decode on the same file.
+ *   decode on the same file: small scalar records, and the histogram/image-heavy file.
  * - events.crc: JS vs native CRC-32C by input size (the basis of the native threshold).
  * - events.write: SummaryWriter throughput into memory and into a file.
- * - events.logdir: loading a logdir of 1,000 runs: time and peak RSS.
+ * - events.logdir: one run holding a scalar file of two sizes (peak RSS stays flat: memory is
+ *   bounded by the reservoirs, not the file), and a logdir of 1,000 runs: time and peak RSS.
  * Usage: node --expose-gc dist/bench/bench.js [--quick]
  */
 import { spawnSync } from 'node:child_process';
@@ -33,6 +34,8 @@ const rssMB = () => round(process.resourceUsage().maxRSS / 1024);
 
 const SCALAR_MB = quick ? 20 : 210;
 const HEAVY_MB = quick ? 20 : 100;
+/** The smaller of the two files the logdir memory bound is shown on. */
+const SMALL_MB = quick ? 5 : 40;
 
 function countingSink(): EventSink & { events: number; values: number; sum: number } {
   return {
@@ -65,12 +68,7 @@ const CASES: Record<string, Case> = {
     return bulk(await scalarFile(SCALAR_MB), 'never', 'scalars');
   },
   async 'scalars-readEvents'() {
-    const f = await scalarFile(SCALAR_MB);
-    const t0 = performance.now();
-    let n = 0;
-    for await (const r of readEvents(f.path)) if (r.event) n++;
-    const ms = performance.now() - t0;
-    return { bench: 'events.read', input: `scalars-${SCALAR_MB}mb`, api: 'readEvents (Event objects)', checksum: 'always', bytes: f.bytes, events: n, ms: round(ms), MBps: round(f.bytes / MB / (ms / 1000)), eventsPerSec: Math.round(n / (ms / 1000)), peakRssMB: rssMB() };
+    return viaReadEvents(await scalarFile(SCALAR_MB), 'always', `scalars-${SCALAR_MB}mb`);
   },
   async 'heavy-bulk-always'() {
     return bulk(await heavyFile(HEAVY_MB), 'always', 'histograms+images');
@@ -78,37 +76,21 @@ const CASES: Record<string, Case> = {
   async 'heavy-bulk-never'() {
     return bulk(await heavyFile(HEAVY_MB), 'never', 'histograms+images');
   },
-  async 'vs-tfrecord'() {
-    // tfrecord issues two reads per record, so compare on a smaller file.
-    const f = await scalarFile(8);
-    const require = createRequire(import.meta.url);
-    const { RecordReader } = require('tfrecord') as { RecordReader: { create(p: string): Promise<{ readRecord(): Promise<Uint8Array | null> }> } };
-    const t0 = performance.now();
-    const rr = await RecordReader.create(f.path);
-    let n = 0;
-    while ((await rr.readRecord()) !== null) n++;
-    const tfMs = performance.now() - t0;
-    const t1 = performance.now();
-    let m = 0;
-    for await (const r of readEvents(f.path)) if (r.event) m++;
-    const ourMs = performance.now() - t1;
-    const sink = countingSink();
-    const t2 = performance.now();
-    await readIntoSink(fileChunks(f.path), new FastEventDecoder(new SeriesMetadataMemo()), sink, { checksum: 'always' });
-    const bulkMs = performance.now() - t2;
-    return {
-      bench: 'events.read.vs-tfrecord',
-      input: 'scalars-8mb',
-      records: n,
-      tfrecordMs: round(tfMs),
-      tfrecordRecordsPerSec: Math.round(n / (tfMs / 1000)),
-      readEventsMs: round(ourMs),
-      bulkMs: round(bulkMs),
-      speedupReadEvents: round(tfMs / ourMs),
-      speedupBulk: round(tfMs / bulkMs),
-      note: 'tfrecord only frames and checks CRCs; ours also decodes every Event',
-      sameCount: n === m && m === sink.events,
-    };
+  async 'scalars-readEvents-never'() {
+    return viaReadEvents(await scalarFile(SCALAR_MB), 'never', `scalars-${SCALAR_MB}mb`);
+  },
+  async 'heavy-readEvents'() {
+    return viaReadEvents(await heavyFile(HEAVY_MB), 'always', `histograms+images-${HEAVY_MB}mb`);
+  },
+  async 'heavy-readEvents-never'() {
+    return viaReadEvents(await heavyFile(HEAVY_MB), 'never', `histograms+images-${HEAVY_MB}mb`);
+  },
+  async 'vs-tfrecord-scalars'() {
+    // tfrecord issues two reads per record: a small scalar file keeps its run short.
+    return vsTfrecord(await scalarFile(8), 'scalars-8mb');
+  },
+  async 'vs-tfrecord-heavy'() {
+    return vsTfrecord(await heavyFile(HEAVY_MB), `histograms+images-${HEAVY_MB}mb`);
   },
   async crc() {
     const out: object[] = [];
@@ -172,31 +154,11 @@ const CASES: Record<string, Case> = {
       { bench: 'events.write', sink: 'file', kind: 'histogram (10k values, 30 buckets)', events: hn, ms: round(histMs), eventsPerSec: Math.round(hn / (histMs / 1000)) },
     ];
   },
+  async 'logdir-small-file'() {
+    return logdirOneFile(SMALL_MB);
+  },
   async 'logdir-big-file'() {
-    // One run holding the big scalar file: time, and memory bounded by the reservoirs (1000 points per tag).
-    const f = await scalarFile(SCALAR_MB);
-    const { mkdirSync, symlinkSync, existsSync } = await import('node:fs');
-    const { join, dirname } = await import('node:path');
-    const dir = join(dirname(f.path), `logdir-big-${SCALAR_MB}`, 'run');
-    mkdirSync(dir, { recursive: true });
-    const link = join(dir, 'events.out.tfevents.1600000000.host.1.0.v2');
-    if (!existsSync(link)) symlinkSync(f.path, link);
-    const t0 = performance.now();
-    const ld = new Logdir(dirname(dir));
-    const report = await ld.reload();
-    const ms = performance.now() - t0;
-    const kept = ld.run('run')!.allTimeSeries().reduce((n, s) => n + s.points.size, 0);
-    return {
-      bench: 'events.logdir',
-      input: `one run, scalars-${SCALAR_MB}mb`,
-      bytes: f.bytes,
-      events: report.events,
-      keptPoints: kept,
-      ms: round(ms),
-      eventsPerSec: Math.round(report.events / (ms / 1000)),
-      MBps: round(f.bytes / MB / (ms / 1000)),
-      peakRssMB: rssMB(),
-    };
+    return logdirOneFile(SCALAR_MB);
   },
   async 'logdir-1000-runs'() {
     const { dir, runs, bytes, events } = await logdirOfRuns(1000, quick ? 50 : 400);
@@ -223,6 +185,74 @@ const CASES: Record<string, Case> = {
     };
   },
 };
+
+/** One run holding one scalar file: time, and memory bounded by the reservoirs (1000 points per tag), not by the file. */
+async function logdirOneFile(mb: number): Promise<object> {
+  const f = await scalarFile(mb);
+  const { mkdirSync, symlinkSync, existsSync } = await import('node:fs');
+  const { join, dirname } = await import('node:path');
+  const dir = join(dirname(f.path), `logdir-big-${mb}`, 'run');
+  mkdirSync(dir, { recursive: true });
+  const link = join(dir, 'events.out.tfevents.1600000000.host.1.0.v2');
+  if (!existsSync(link)) symlinkSync(f.path, link);
+  const t0 = performance.now();
+  const ld = new Logdir(dirname(dir));
+  const report = await ld.reload();
+  const ms = performance.now() - t0;
+  const kept = ld.run('run')!.allTimeSeries().reduce((n, s) => n + s.points.size, 0);
+  return {
+    bench: 'events.logdir',
+    input: `one run, scalars-${mb}mb`,
+    bytes: f.bytes,
+    events: report.events,
+    keptPoints: kept,
+    ms: round(ms),
+    eventsPerSec: Math.round(report.events / (ms / 1000)),
+    MBps: round(f.bytes / MB / (ms / 1000)),
+    peakRssMB: rssMB(),
+  };
+}
+
+async function viaReadEvents(f: { path: string; bytes: number }, checksum: ChecksumMode, input: string): Promise<object> {
+  const t0 = performance.now();
+  let n = 0;
+  for await (const r of readEvents(f.path, { checksum })) if (r.event) n++;
+  const ms = performance.now() - t0;
+  return { bench: 'events.read', input, api: 'readEvents (Event objects)', checksum, bytes: f.bytes, events: n, ms: round(ms), MBps: round(f.bytes / MB / (ms / 1000)), eventsPerSec: Math.round(n / (ms / 1000)), peakRssMB: rssMB() };
+}
+
+async function vsTfrecord(f: { path: string; bytes: number }, input: string): Promise<object> {
+  const require = createRequire(import.meta.url);
+  const { RecordReader } = require('tfrecord') as { RecordReader: { create(p: string): Promise<{ readRecord(): Promise<Uint8Array | null> }> } };
+  const t0 = performance.now();
+  const rr = await RecordReader.create(f.path);
+  let n = 0;
+  while ((await rr.readRecord()) !== null) n++;
+  const tfMs = performance.now() - t0;
+  const t1 = performance.now();
+  let m = 0;
+  for await (const r of readEvents(f.path)) if (r.event) m++;
+  const ourMs = performance.now() - t1;
+  const sink = countingSink();
+  const t2 = performance.now();
+  await readIntoSink(fileChunks(f.path), new FastEventDecoder(new SeriesMetadataMemo()), sink, { checksum: 'always' });
+  const bulkMs = performance.now() - t2;
+  return {
+    bench: 'events.read.vs-tfrecord',
+    input,
+    bytes: f.bytes,
+    records: n,
+    tfrecordMs: round(tfMs),
+    tfrecordMBps: round(f.bytes / MB / (tfMs / 1000)),
+    readEventsMs: round(ourMs),
+    bulkMs: round(bulkMs),
+    speedupReadEvents: round(tfMs / ourMs),
+    speedupBulk: round(tfMs / bulkMs),
+    target: 1.5,
+    note: 'tfrecord only frames and checks CRCs; ours also decodes every Event (CRC checked too)',
+    sameCount: n === m && m === sink.events,
+  };
+}
 
 async function bulk(f: { path: string; bytes: number; events: number }, checksum: ChecksumMode, kind: string): Promise<object> {
   const sink = countingSink();
@@ -258,6 +288,7 @@ async function main(): Promise<void> {
   // Build inputs first (cached), so cases time only reading.
   await scalarFile(SCALAR_MB);
   await scalarFile(8);
+  await scalarFile(SMALL_MB);
   await heavyFile(HEAVY_MB);
   const self = fileURLToPath(import.meta.url);
   for (const name of Object.keys(CASES)) {

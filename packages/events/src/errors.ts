@@ -4,7 +4,10 @@ export type DataLossKind = 'length-crc' | 'data-crc' | 'payload' | 'too-large';
 
 /**
  * A damaged record: the reader reports it with the file and byte offset, resynchronises on the
- * next valid record and goes on, so no intact record after it is lost.
+ * next valid record and goes on, so no intact record after it is lost. That guarantee needs the
+ * checksums: with `checksum: 'never'`, bytes inserted into or cut out of a payload leave its
+ * length field valid but wrong, which nothing can detect, so records up to where that length
+ * ends may be misread.
  */
 export class DataLossError extends Error {
   override readonly name = 'DataLossError';

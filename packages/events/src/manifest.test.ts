@@ -2,7 +2,9 @@
  * Every event fixture against ../shared/fixtures/events/manifest.json: record counts, event
  * kinds, tags, value kinds, plugin names, tensor dtypes/shapes and step ranges, decoded by us.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@tbg/testkit';
 import { tensorflow } from '@tbg/proto';
@@ -18,6 +20,8 @@ interface TagFacts {
 }
 interface FileFacts {
   file: string;
+  bytes: number;
+  sha256: string;
   records: number;
   bad_length_crc: number;
   bad_data_crc: number;
@@ -68,7 +72,36 @@ function facts(bytes: Uint8Array) {
 
 describe('event fixtures match manifest.json', () => {
   const originals = manifest.files.filter((f) => !f.file.startsWith('derived-edge-cases/'));
-  it('covers all 71 files', () => expect(manifest.files).toHaveLength(71));
+  it('lists exactly the event files on disk, with their sizes and hashes', () => {
+    const root = fixturePath('events');
+    // Every file under the fixtures dir, relative and with '/' separators (symlinks included, not followed).
+    const onDisk: string[] = [];
+    const walk = (rel: string) => {
+      for (const d of readdirSync(join(root, rel), { withFileTypes: true })) {
+        const r = rel ? posix.join(rel, d.name) : d.name;
+        if (d.isDirectory()) walk(r);
+        else onDisk.push(r);
+      }
+    };
+    walk('');
+    // An event file is any file whose basename contains "tfevents" (TensorBoard's rule); the
+    // rest may only be the fixtures' documentation and metadata (SOURCES.md, manifest.json).
+    const isEventFile = (f: string) => posix.basename(f).includes('tfevents');
+    const others = onDisk.filter((f) => !isEventFile(f));
+    expect(others.filter((f) => !/\.(md|json)$/.test(f)), 'files that are neither event files nor documentation').toEqual([]);
+    expect(others).toContain('SOURCES.md');
+    expect(others).toContain('manifest.json');
+
+    const listed = manifest.files.map((f) => f.file);
+    expect(new Set(listed).size, 'manifest entries are unique').toBe(listed.length);
+    expect(listed.filter((f) => !isEventFile(f)), 'manifest entries not named like event files').toEqual([]);
+    expect(onDisk.filter(isEventFile).sort()).toEqual([...listed].sort());
+    // And the manifest describes these very bytes.
+    for (const f of manifest.files) {
+      expect(statSync(join(root, f.file)).size, f.file).toBe(f.bytes);
+      expect(createHash('sha256').update(readFileSync(join(root, f.file))).digest('hex'), f.file).toBe(f.sha256);
+    }
+  });
   for (const m of originals) {
     it(m.file, () => {
       const f = facts(new Uint8Array(readFileSync(fixturePath('events', m.file))));

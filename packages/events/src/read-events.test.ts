@@ -101,6 +101,28 @@ describe('sources and chunking', () => {
     }
   });
 
+  it('damage is reported the same for any chunking (a resync waits for a whole candidate record)', async () => {
+    // Record 50's length CRC and record 51's payload are both damaged: scanning on from 50, the
+    // header of 51 checks out but its data does not, so the damage runs on to record 52.
+    const recs = readEventsSync(bytes).records;
+    const [r50, r51, r52] = [recs[50]!, recs[51]!, recs[52]!];
+    const damaged = bytes.slice();
+    damaged[r50.offset + 8]! ^= 1;
+    damaged[r51.offset + 12 + 5]! ^= 1;
+    const whole = readEventsSync(damaged);
+    expect(whole.state.errors.map((e) => [e.kind, e.offset, e.resumedAt])).toEqual([['length-crc', r50.offset, r52.offset]]);
+    expect(whole.records).toHaveLength(recs.length - 2);
+    for (const size of [1, 7, 16, 30, 64, 4096]) {
+      const chunks = async function* () {
+        for (let i = 0; i < damaged.length; i += size) yield damaged.slice(i, i + size);
+      };
+      const s = readEventsFromChunks(chunks());
+      const got = await collect(s);
+      expect(s.state.errors.map((e) => [e.kind, e.offset, e.resumedAt]), `chunk ${size}`).toEqual([['length-crc', r50.offset, r52.offset]]);
+      expect(got.map((r) => r.offset), `chunk ${size}`).toEqual(whole.records.map((r) => r.offset));
+    }
+  });
+
   it('reads a Uint8Array, a Blob, a ReadableStream and a file path', async () => {
     const blob = new Blob([bytes]);
     const stream = new Blob([bytes]).stream();

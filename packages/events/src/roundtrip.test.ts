@@ -1,6 +1,6 @@
 /** Round trip: everything the writer writes reads back equal, through readEvents and migration. */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -64,7 +64,14 @@ describe('writer → reader round trip', () => {
 
     const au = get('snd')[0]!.data;
     expect(au.kind === 'audio' && au.clips.map((c) => c.label)).toEqual(['a', 'b']);
-    if (au.kind === 'audio') expect(String.fromCharCode(...au.clips[0]!.audio.subarray(0, 4))).toBe('RIFF');
+    if (au.kind === 'audio') {
+      for (const c of au.clips) {
+        const wav = parseWav(c.audio);
+        expect([wav.sampleRate, wav.channels.length]).toEqual([8000, 1]);
+        expect(wav.channels[0]!.length).toBe(clip.length);
+        expect(wav.channels[0]!.every((x, i) => Math.abs(x - clip[i]!) <= 1 / 32767)).toBe(true);
+      }
+    }
 
     expect(get('note')[0]!.data).toEqual({ kind: 'text', shape: [2, 2], strings: ['a', 'b', 'c', 'é'] });
     expect(get('title')[0]!.data).toEqual({ kind: 'text', shape: [], strings: ['hello *markdown*'] });
@@ -90,30 +97,112 @@ describe('writer → reader round trip', () => {
     // The graph loads through loadGraph as well.
     expect(loadGraphFromEvents(sink.bytes()).graph.node.length).toBe(2);
   });
+
+  it('audio: the WAVs read back with the sample rate, channel count and samples written (mono and stereo)', () => {
+    const { writer, sink } = createMemoryWriter();
+    const frames = 1000;
+    const wave = (f: number, phase: number) => Float32Array.from({ length: frames }, (_, i) => Math.sin(i * f + phase) * 0.9);
+    // Full scale and a few exact values too: ±1, 0, ±1/2.
+    const monoA = wave(0.05, 0);
+    monoA.set([1, -1, 0, 0.5, -0.5], 0);
+    const monoB = wave(0.3, 1);
+    const stereo = { channels: [wave(0.02, 0), wave(0.11, 2)] };
+    stereo.channels[1]!.set([-1, 1], frames - 2);
+    const stereo2 = { channels: [wave(0.07, 3), new Float32Array(frames)] };
+    writer.audio('mono', [monoA, monoB], 16000, 1, { labels: ['a', 'b'] });
+    writer.audio('stereo', [stereo, stereo2], 44100, 2);
+    writer.close();
+    const ps = readBack(sink.bytes());
+
+    const check = (tag: string, rate: number, written: Float32Array[][]) => {
+      const d = ps.find((p) => p.tag === tag)!.data;
+      expect(d.kind).toBe('audio');
+      if (d.kind !== 'audio') return;
+      expect(d.clips).toHaveLength(written.length);
+      d.clips.forEach((clip, k) => {
+        const wav = parseWav(clip.audio);
+        expect({ sampleRate: wav.sampleRate, channels: wav.channels.length, bits: wav.bits }, `${tag} clip ${k}`).toEqual({ sampleRate: rate, channels: written[k]!.length, bits: 16 });
+        wav.channels.forEach((got, c) => {
+          const want = written[k]![c]!;
+          expect(got.length).toBe(want.length);
+          let worst = 0;
+          for (let i = 0; i < want.length; i++) worst = Math.max(worst, Math.abs(got[i]! - want[i]!));
+          expect(worst, `${tag} clip ${k} channel ${c}`).toBeLessThanOrEqual(1 / 32767);
+        });
+      });
+    };
+    check('mono', 16000, [[monoA], [monoB]]);
+    check('stereo', 44100, [stereo.channels, stereo2.channels]);
+    const mono = ps.find((p) => p.tag === 'mono')!.data;
+    expect(mono.kind === 'audio' && mono.clips.map((c) => c.label)).toEqual(['a', 'b']);
+    // The channels are not swapped or interleaved wrongly: channel 1 of the second stereo clip is silent.
+    const s2 = ps.find((p) => p.tag === 'stereo')!.data;
+    if (s2.kind === 'audio') expect(parseWav(s2.clips[1]!.audio).channels[1]!.every((x) => x === 0)).toBe(true);
+  });
 });
+
+/**
+ * A WAV file parsed by hand: RIFF/WAVE chunks in any order, 16-bit PCM, samples de-interleaved
+ * per channel and scaled to [-1, 1) (int16 / 32768).
+ */
+function parseWav(b: Uint8Array): { sampleRate: number; bits: number; channels: Float64Array[] } {
+  const v = new DataView(b.buffer, b.byteOffset, b.byteLength);
+  const id = (at: number) => String.fromCharCode(...b.subarray(at, at + 4));
+  expect(id(0)).toBe('RIFF');
+  expect(v.getUint32(4, true)).toBe(b.length - 8);
+  expect(id(8)).toBe('WAVE');
+  let fmt: { format: number; channels: number; sampleRate: number; byteRate: number; blockAlign: number; bits: number } | null = null;
+  let data: Uint8Array | null = null;
+  for (let p = 12; p + 8 <= b.length; ) {
+    const size = v.getUint32(p + 4, true);
+    expect(p + 8 + size, `chunk ${id(p)} runs past the end`).toBeLessThanOrEqual(b.length);
+    if (id(p) === 'fmt ') {
+      fmt = { format: v.getUint16(p + 8, true), channels: v.getUint16(p + 10, true), sampleRate: v.getUint32(p + 12, true), byteRate: v.getUint32(p + 16, true), blockAlign: v.getUint16(p + 20, true), bits: v.getUint16(p + 22, true) };
+    } else if (id(p) === 'data') data = b.subarray(p + 8, p + 8 + size);
+    p += 8 + size + (size & 1);
+  }
+  expect(fmt).not.toBeNull();
+  expect(data).not.toBeNull();
+  const f = fmt!;
+  expect(f.format).toBe(1); // PCM
+  expect(f.bits).toBe(16);
+  expect(f.blockAlign).toBe(f.channels * 2);
+  expect(f.byteRate).toBe(f.sampleRate * f.blockAlign);
+  expect(data!.length % f.blockAlign).toBe(0);
+  const frames = data!.length / f.blockAlign;
+  const dv = new DataView(data!.buffer, data!.byteOffset, data!.byteLength);
+  const channels = Array.from({ length: f.channels }, (_, c) => Float64Array.from({ length: frames }, (_, i) => dv.getInt16((i * f.channels + c) * 2, true) / 32768));
+  return { sampleRate: f.sampleRate, bits: f.bits, channels };
+}
 
 describe('tailing across processes', () => {
   const here = dirname(fileURLToPath(import.meta.url));
   const dist = join(here, '..', 'dist', 'node.js');
 
-  it.skipIf(!existsSync(dist))('a writer in one process and a tailing reader in another see every value, in order', async () => {
+  it('a writer in one process and a tailing reader in another see every value, in order', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'tbg-tail-x-'));
     const script = join(dir, 'writer.mjs');
     const N = 300;
     writeFileSync(
       script,
       `import { createFileWriter } from ${JSON.stringify(dist)};
+       import { existsSync } from 'node:fs';
        const w = createFileWriter(process.argv[2], { maxQueue: 1000, flushMillis: 1e9 });
        let i = 0;
+       // Halfway, wait for the reader's ack: it proves the reader saw values while we still write.
        const tick = () => {
-         for (let k = 0; k < 7 && i < ${N}; k++, i++) w.scalar('v', i, i);
+         if (i === ${N / 2} && !existsSync(process.argv[3])) return void setTimeout(tick, 2);
+         for (let k = 0; k < 6 && i < ${N}; k++, i++) w.scalar('v', i, i);
          w.flush();
          if (i < ${N}) setTimeout(tick, 5); else w.close();
        };
        tick();`,
     );
-    const child = spawn(process.execPath, [script, dir], { stdio: 'inherit' });
-    const exited = new Promise<number | null>((res) => child.on('exit', (code) => res(code)));
+    const ack = join(dir, 'ack');
+    const child = spawn(process.execPath, [script, dir, ack], { stdio: 'inherit' });
+    let childRunning = true;
+    const exited = new Promise<number | null>((res) => child.on('exit', (code) => ((childRunning = false), res(code))));
+    let seenWhileWriting = -1;
     const seen: number[] = [];
     let offset = 0;
     let file: string | undefined;
@@ -126,11 +215,17 @@ describe('tailing across processes', () => {
         for await (const r of s) for (const v of r.event.summary?.value ?? []) seen.push(v.tensor ? new DataView(v.tensor.tensor_content.buffer, v.tensor.tensor_content.byteOffset).getFloat32(0, true) : NaN);
         expect(s.state.errors).toEqual([]);
         offset = s.state.nextOffset;
+        if (seenWhileWriting < 0 && seen.length >= N / 2 && childRunning) {
+          seenWhileWriting = seen.length;
+          writeFileSync(ack, '');
+        }
       }
       done = seen.length >= N;
       if (!done) await new Promise((r) => setTimeout(r, 3));
     }
     expect(await exited).toBe(0);
+    // The writer paused halfway until the reader had read those values, so reads overlapped writes.
+    expect(seenWhileWriting).toBe(N / 2);
     expect(seen).toEqual(Array.from({ length: N }, (_, i) => i));
     expect(readFileSync(join(dir, file!)).length).toBe(offset);
   });

@@ -73,5 +73,7 @@ export function jsonValue(d: SummaryData): unknown {
     }
     case 'empty':
       return null;
+    case 'invalid':
+      return { error: d.reason };
   }
 }

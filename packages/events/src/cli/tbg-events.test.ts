@@ -1,15 +1,23 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { fixturePath } from '@tbg/testkit';
+import { createFileWriter } from '../writer/file-writer.js';
+import { encodePng } from '../writer/png.js';
 
 const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli', 'tbg-events.js');
 const run = (...args: string[]) => execFileSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
 const lines = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 
-describe.skipIf(!existsSync(bin))('tbg-events', () => {
+const tmp = mkdtempSync(join(tmpdir(), 'tbg-cat-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('tbg-events', () => {
+  it('is built (turbo builds before testing)', () => expect(existsSync(bin), bin).toBe(true));
+
   it('cat prints one JSON line per record, and damage in place', () => {
     const out = lines(run('cat', fixturePath('events', 'derived-edge-cases', 'bad_length_crc_record50', 'events.out.tfevents.1622543341.janoshs-mbp.lan.86862.0')));
     expect(out).toHaveLength(101);
@@ -19,7 +27,7 @@ describe.skipIf(!existsSync(bin))('tbg-events', () => {
     expect(out[51]!.offset).toBe(2462);
   });
 
-  it('cat renders histograms, images, pr curves and text', () => {
+  it('cat renders histograms, images and pr curves (fixtures)', () => {
     const custom = lines(run('cat', fixturePath('events', 'tf2-summary-api-custom', 'events.out.tfevents.1585383831.YONGXIdeMacBook-Pro.local.66143.345.v2')));
     const h = custom.flatMap((l) => (l.values as Array<{ tag: string; value: unknown }>) ?? []).find((v) => v.tag === 'linear/kernel:0')!;
     expect(h.value).toHaveLength(30);
@@ -29,6 +37,46 @@ describe.skipIf(!existsSync(bin))('tbg-events', () => {
     const pt = lines(run('cat', fixturePath('events', 'pytorch-tutorial-fashion-mnist', 'fashion_mnist_experiment_1', 'events.out.tfevents.1655100995.ziorathe.9443.3')));
     const pr = pt.flatMap((l) => (l.values as Array<{ plugin: string; value: unknown }>) ?? []).find((v) => v.plugin === 'pr_curves')!;
     expect((pr.value as number[][]).map((r) => r.length)).toEqual([127, 127, 127, 127, 127, 127]);
+  });
+
+  it('cat renders text as a string or nested array, and images and audio as {width, height, bytes}', () => {
+    const w = createFileWriter(tmp, { wallTime: () => 1700000000 });
+    w.text('note', 'hello **world** é', 1);
+    w.text('table', [['a', 'b', 'c'], ['d', 'e', 'f']], 2);
+    w.text('cube', [[['x'], ['y']]], 2);
+    const rgb = { width: 4, height: 3, channels: 3 as const, data: Uint8Array.from({ length: 36 }, (_, i) => i * 7) };
+    const gray = { width: 4, height: 3, channels: 1 as const, data: new Uint8Array(12).fill(9) };
+    w.image('one', rgb, 3);
+    w.image('two', [rgb, gray], 3);
+    // Audio: width is frames, height is channels; bytes is the WAV size (44-byte header + 16-bit samples).
+    w.audio('mono', Float32Array.from({ length: 100 }, (_, i) => Math.sin(i)), 8000, 4, { labels: ['*spoken*'] });
+    w.audio('stereo', [{ channels: [new Float32Array(50), new Float32Array(50)] }, { channels: [new Float32Array(7), new Float32Array(7)] }], 16000, 5);
+    w.close();
+
+    const out = lines(run('cat', w.path));
+    expect(out.map((l) => l.what)).toEqual(['file_version', ...Array<string>(7).fill('summary')]);
+    const value = (tag: string) => {
+      const v = out.flatMap((l) => l.values as Array<{ tag: string; plugin: string; value: unknown }>).filter((x) => x.tag === tag);
+      expect(v, tag).toHaveLength(1);
+      return v[0]!;
+    };
+    expect(value('note')).toEqual({ tag: 'note', plugin: 'text', value: 'hello **world** é' });
+    expect(value('table')).toEqual({ tag: 'table', plugin: 'text', value: [['a', 'b', 'c'], ['d', 'e', 'f']] });
+    expect(value('cube').value).toEqual([[['x'], ['y']]]);
+
+    expect(value('one')).toEqual({ tag: 'one', plugin: 'images', value: { width: 4, height: 3, bytes: encodePng(rgb).length } });
+    expect(value('two').value).toEqual([
+      { width: 4, height: 3, bytes: encodePng(rgb).length },
+      { width: 4, height: 3, bytes: encodePng(gray).length },
+    ]);
+
+    const mono = value('mono');
+    expect(mono.plugin).toBe('audio');
+    expect(mono.value).toEqual({ width: 100, height: 1, bytes: 44 + 100 * 2, sampleRate: 8000, label: '*spoken*' });
+    expect(value('stereo').value).toEqual([
+      { width: 50, height: 2, bytes: 44 + 50 * 4, sampleRate: 16000 },
+      { width: 7, height: 2, bytes: 44 + 7 * 4, sampleRate: 16000 },
+    ]);
   });
 
   it('cat reports a truncated tail and resumes with --from', () => {

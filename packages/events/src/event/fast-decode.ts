@@ -2,7 +2,8 @@
  * The hot path for bulk loading: decodes Event payloads straight from the wire into a sink.
  * Scalar values (legacy `simple_value`, or a rank-0 float tensor of a `scalars` series) reach
  * the sink as plain numbers, with no per-event allocation; anything else falls back to
- * protobufjs for that value or that event. Malformed bytes throw, like Event.decode.
+ * protobufjs for that value or that event. Malformed bytes throw; the fast path is a little more lenient than Event.decode on damaged
+ * payloads (that matters only with the data CRC off).
  */
 import { tensorflow } from '@tbg/proto';
 import { eventPoints, eventKind, stepOf, type SeriesMetadataMemo } from './event-points.js';

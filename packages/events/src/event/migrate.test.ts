@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@tbg/testkit';
 import { tensorflow } from '@tbg/proto';
 import { readEventsSync } from '../read-events.js';
+import { readIntoSink } from '../read-batches.js';
+import { eventFileBytes } from '../logdir/synthetic-events.js';
+import { encodeWav } from '../writer/wav.js';
 import { eventPoints, SeriesMetadataMemo } from './event-points.js';
+import { FastEventDecoder, type EventSink } from './fast-decode.js';
 import { migrateHistogram } from './migrate.js';
 import type { SummaryPoint } from './summary-data.js';
 
@@ -64,6 +68,39 @@ describe('migration to TensorBoard modern values', () => {
     const legacy = points('tf2-keras-images', 'image_20200409-142247', 'train', 'events.out.tfevents.1586413369.YONGXIdeMacBook-Pro.local.60399.8205.v2').filter((p) => p.metadata.plugin === 'images');
     expect(legacy.length).toBeGreaterThan(0);
     expect(legacy.every((p) => p.data.kind === 'image' && p.data.images.length === 1)).toBe(true);
+  });
+
+  it('legacy Summary.Audio becomes an audio-plugin blob sequence of one (wav, "") clip (data_compat)', async () => {
+    const wav1 = encodeWav([Float32Array.from({ length: 64 }, (_, i) => Math.sin(i / 3))], 22050);
+    const wav2 = encodeWav([new Float32Array(32), new Float32Array(32)], 22050);
+    const audio = (wav: Uint8Array, channels: number) => ({ sample_rate: 22050, num_channels: channels, length_frames: (wav.length - 44) / (2 * channels), encoded_audio_string: wav, content_type: 'audio/wav' });
+    const bytes = eventFileBytes([
+      { wall_time: 1, file_version: 'brain.Event:2' },
+      // TF1 tf.summary.audio: one value per clip, tag `<name>/audio/<i>`; the first has metadata.
+      { wall_time: 10, step: 3, summary: { value: [{ tag: 'speech/audio/0', metadata: { display_name: 'Speech', summary_description: 'a clip' }, audio: audio(wav1, 1) }] } },
+      // A later value with no metadata, another clip shape, and a value whose own metadata names
+      // another plugin: the primitive decides (audio, BLOB_SEQUENCE).
+      { wall_time: 11, step: 4, summary: { value: [{ tag: 'speech/audio/0', audio: audio(wav2, 2) }, { tag: 'other', metadata: { plugin_data: { plugin_name: 'images' }, data_class: tensorflow.DataClass.DATA_CLASS_TENSOR }, audio: { ...audio(wav1, 1), sample_rate: 8000, content_type: '' } }] } },
+    ]);
+    const memo = new SeriesMetadataMemo();
+    const ps = readEventsSync(bytes).records.flatMap((r) => eventPoints(r.event, memo));
+    expect(ps.map((p) => [p.tag, p.step])).toEqual([['speech/audio/0', 3], ['speech/audio/0', 4], ['other', 4]]);
+    const [first, second, other] = ps as [SummaryPoint, SummaryPoint, SummaryPoint];
+    // display_name defaults to the tag; description comes along (data_compat).
+    expect(first.metadata).toMatchObject({ plugin: 'audio', dataClass: 'blob_sequence', displayName: 'Speech', description: 'a clip' });
+    expect(second.metadata).toBe(first.metadata);
+    expect(other.metadata).toMatchObject({ plugin: 'audio', dataClass: 'blob_sequence', displayName: 'other', description: '' });
+    expect(first.data).toEqual({ kind: 'audio', clips: [{ audio: wav1, label: '' }], sampleRate: 22050, contentType: 'audio/wav' });
+    expect(second.data).toEqual({ kind: 'audio', clips: [{ audio: wav2, label: '' }], sampleRate: 22050, contentType: 'audio/wav' });
+    // No content_type means WAV, the only encoding TensorBoard's audio plugin knows.
+    expect(other.data).toEqual({ kind: 'audio', clips: [{ audio: wav1, label: '' }], sampleRate: 8000, contentType: 'audio/wav' });
+
+    // The bulk path (what Logdir uses) migrates it the same way.
+    const bulk: SummaryPoint[] = [];
+    const sink: EventSink = { event: () => {}, scalar: () => expect.fail('audio is not a scalar'), point: (p) => bulk.push(p) };
+    const state = await readIntoSink((async function* () { yield bytes; })(), new FastEventDecoder(new SeriesMetadataMemo()), sink);
+    expect(state.errors).toEqual([]);
+    expect(bulk).toEqual(ps);
   });
 
   it('pr_curves, hparams, graphs and run metadata', () => {

@@ -68,8 +68,16 @@ export function initialMetadata(value: tensorflow.Summary.Value): SeriesMetadata
   };
 }
 
-/** Decodes a value's data given its series metadata. */
+/** Decodes a value's data given its series metadata; a value that cannot be decoded is `invalid`, never a throw. */
 export function summaryData(value: tensorflow.Summary.Value, meta: SeriesMetadata): SummaryData {
+  try {
+    return decodeSummaryData(value, meta);
+  } catch (err) {
+    return { kind: 'invalid', reason: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+function decodeSummaryData(value: tensorflow.Summary.Value, meta: SeriesMetadata): SummaryData {
   switch (value.value) {
     case 'simple_value':
       return { kind: 'scalar', value: value.simple_value ?? 0 };

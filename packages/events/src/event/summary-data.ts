@@ -23,7 +23,12 @@ export type SummaryData =
   | { kind: 'blob'; blobs: Uint8Array[] }
   | { kind: 'tensor'; tensor: TensorData }
   /** A value with no data (e.g. an unknown plugin's metadata-only value). */
-  | { kind: 'empty' };
+  | { kind: 'empty' }
+  /**
+   * An intact record whose value cannot be decoded (malformed plugin content, a tensor whose
+   * shape claims more elements than can be filled): the rest of the event is kept.
+   */
+  | { kind: 'invalid'; reason: string };
 
 /** The metadata a time series keeps from its first value (later values often omit it). */
 export interface SeriesMetadata {

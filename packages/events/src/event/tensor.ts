@@ -51,9 +51,19 @@ function bfloat16ToNumber(b: number): number {
   return f32[0]!;
 }
 
+/**
+ * Most elements a fill may produce (128 MB as float64). A few bytes can claim a shape of 2^34
+ * elements; filling it would take the process down.
+ */
+export const MAX_FILL_ELEMENTS = 1 << 24;
+
+/** TensorFlow's maximum rank (TensorShape's kMaxDims). */
+const MAX_RANK = 254;
+
 /** Repeats the last value up to `n` elements (TensorFlow's fill rule); empty stays empty. */
 function fill<T>(values: T[], n: number): T[] {
   if (values.length >= n || values.length === 0) return values;
+  if (n > MAX_FILL_ELEMENTS) throw new RangeError(`the tensor's shape claims ${n} elements but it holds ${values.length}; filling more than ${MAX_FILL_ELEMENTS} is refused`);
   const last = values[values.length - 1]!;
   const out = values.slice();
   while (out.length < n) out.push(last);
@@ -149,6 +159,7 @@ function fromFields(dtype: number, tp: tensorflow.TensorProto): number[] | boole
 export function decodeTensor(tp: tensorflow.TensorProto): TensorData {
   const dtype = tp.dtype;
   const shape = shapeOf(tp);
+  if (shape.length > MAX_RANK) throw new RangeError(`the tensor has rank ${shape.length}; TensorFlow allows at most ${MAX_RANK}`);
   const n = elementCount(shape) * (dtype === DT.DT_COMPLEX64 || dtype === DT.DT_COMPLEX128 ? 2 : 1);
   if (dtype === DT.DT_STRING) {
     return { dtype, shape, numbers: null, strings: fill(tp.string_val.slice(), n), bools: null };

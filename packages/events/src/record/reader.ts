@@ -214,9 +214,16 @@ export class RecordReader {
       if (maskedCrc32c(buf, p, p + 8) !== v.getUint32(p + 8, true)) continue;
       const lo = v.getUint32(p, true);
       if (v.getUint32(p + 4, true) !== 0 || lo > this.maxRecord) continue;
-      // With the whole candidate at hand, its data CRC must match too.
+      // Its data CRC must match too. Until the whole candidate is here, wait for it (so the
+      // outcome does not depend on where chunks end); at the end of the input, take it.
       const total = OVERHEAD_BYTES + lo;
-      if (p + total <= this.end && maskedCrc32c(buf, p + HEADER_BYTES, p + HEADER_BYTES + lo) !== v.getUint32(p + total - FOOTER_BYTES, true)) continue;
+      if (p + total > this.end) {
+        if (atEnd) return this.resolveDamage(p);
+        this.pos = p;
+        this.want = total;
+        return null;
+      }
+      if (maskedCrc32c(buf, p + HEADER_BYTES, p + HEADER_BYTES + lo) !== v.getUint32(p + total - FOOTER_BYTES, true)) continue;
       return this.resolveDamage(p);
     }
     this.pos = p;

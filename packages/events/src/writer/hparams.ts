@@ -37,6 +37,8 @@ export interface HParamsConfig {
   hparams: readonly HParamSpec[];
   metrics: readonly MetricSpec[];
   timeCreatedSecs?: number;
+  /** The experiment's Markdown description (`Experiment.description`). */
+  description?: string;
 }
 
 export type SessionStatus = 'success' | 'failure' | 'running' | 'unknown';
@@ -140,6 +142,7 @@ export function experimentContent(config: HParamsConfig, nowSecs: number): Uint8
       hparam_infos: config.hparams.map(hparamInfo),
       metric_infos: config.metrics.map(metricInfo),
       time_created_secs: config.timeCreatedSecs ?? nowSecs,
+      ...(config.description ? { description: config.description } : {}),
     },
   });
 }

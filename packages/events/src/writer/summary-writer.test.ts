@@ -219,7 +219,7 @@ describe('summary kinds', () => {
 
   it('text: DT_STRING with the nested array shape; rank 0 for a string; ragged arrays rejected', () => {
     const { writer, sink } = memWriter();
-    writer.text('note', 'hello **world** ü', 1);
+    writer.text('note', 'hello **world** ü', 1, { description: 'notes' });
     writer.text('table', [['a', 'b', 'c'], ['d', 'e', 'f']], 2);
     writer.text('empty', [], 3);
     expect(() => writer.text('bad', [['a'], ['b', 'c']], 4)).toThrow(/ragged/);
@@ -234,6 +234,7 @@ describe('summary kinds', () => {
     expect(v.tensor!.string_val.map(text)).toEqual(['hello **world** ü']);
     expect(v.metadata!.plugin_data!.plugin_name).toBe('text');
     expect(v.metadata!.data_class).toBe(DC.DATA_CLASS_TENSOR);
+    expect(v.metadata!.summary_description).toBe('notes');
     const t = onlyValue(b!).tensor!;
     expect(shapeOf(t)).toEqual([2, 3]);
     expect(t.string_val.map(text)).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
@@ -260,7 +261,7 @@ describe('summary kinds', () => {
       step_stats: { dev_stats: [{ device: '/cpu:0' }] },
       function_graphs: [{ pre_optimization_graph: { node: [{ name: 'f' }] } }],
     };
-    writer.runMetadata('trace', rm, 5);
+    writer.runMetadata('trace', rm, 5, { description: 'step 5' });
     writer.runMetadata('trace_graph', rm, 5, { kind: 'graph' });
     writer.runMetadata('step005', rm, 5, { kind: 'tagged' });
     writer.close();
@@ -272,6 +273,7 @@ describe('summary kinds', () => {
     expect(vp.metadata!.plugin_data!.plugin_name).toBe('graph_run_metadata');
     expect(text(vp.metadata!.plugin_data!.content)).toBe('1');
     expect(vp.metadata!.data_class).toBe(DC.DATA_CLASS_BLOB_SEQUENCE);
+    expect(vp.metadata!.summary_description).toBe('step 5');
     const vg = onlyValue(g!);
     expect(vg.metadata!.plugin_data!.plugin_name).toBe('graph_run_metadata_graph');
     expect(text(vg.metadata!.plugin_data!.content)).toBe('1');
@@ -286,7 +288,7 @@ describe('summary kinds', () => {
 
   it('kerasModel: graph_keras_model, content "1", rank-0 JSON string', () => {
     const { writer, sink } = memWriter();
-    writer.kerasModel('keras', { class_name: 'Sequential', config: { layers: [] } });
+    writer.kerasModel('keras', { class_name: 'Sequential', config: { layers: [] } }, 0, { description: 'the model' });
     writer.kerasModel('keras2', '{"class_name":"Model"}', 3);
     writer.close();
     const [a, b] = written(sink);
@@ -297,15 +299,16 @@ describe('summary kinds', () => {
     expect(v.metadata!.plugin_data!.plugin_name).toBe('graph_keras_model');
     expect(text(v.metadata!.plugin_data!.content)).toBe('1');
     expect(v.metadata!.data_class).toBe(DC.DATA_CLASS_BLOB_SEQUENCE);
+    expect(v.metadata!.summary_description).toBe('the model');
     expect(text(onlyValue(b!).tensor!.string_val[0]!)).toBe('{"class_name":"Model"}');
   });
 
   it('hparams: metadata-carried plugin data at step 0, null tensor, metadata on every value', () => {
     const { writer, sink } = memWriter();
-    writer.hparamsConfig({ hparams: [{ name: 'lr', domain: { type: 'interval', min: 0, max: 1 } }], metrics: [{ tag: 'loss' }] });
-    writer.hparams({ lr: 0.1, opt: 'adam' }, { trialId: 't1' });
+    writer.hparamsConfig({ hparams: [{ name: 'lr', domain: { type: 'interval', min: 0, max: 1 } }], metrics: [{ tag: 'loss' }], description: 'lr sweep' });
+    writer.hparams({ lr: 0.1, opt: 'adam' }, { trialId: 't1', description: 'first trial' });
     writer.hparams({ lr: 0.2 });
-    writer.hparamsEnd({ status: 'failure' });
+    writer.hparamsEnd({ status: 'failure', description: 'diverged' });
     writer.close();
     const evs = written(sink);
     expect(evs.map((e) => onlyValue(e).tag)).toEqual([
@@ -329,6 +332,8 @@ describe('summary kinds', () => {
     const pd = (i: number) => hp.HParamsPluginData.decode(onlyValue(evs[i]!).metadata!.plugin_data!.content);
     expect(pd(0).experiment!.hparam_infos[0]!.name).toBe('lr');
     expect(pd(0).experiment!.time_created_secs).toBe(1000.5);
+    expect(pd(0).experiment!.description).toBe('lr sweep');
+    expect(evs.map((e) => onlyValue(e).metadata!.summary_description)).toEqual(['lr sweep', 'first trial', '', 'diverged']);
     expect(pd(1).session_start_info!.group_name).toBe('t1');
     expect(pd(1).session_start_info!.hparams['opt']!.string_value).toBe('adam');
     expect(pd(1).session_start_info!.start_time_secs).toBe(1000.5);

@@ -223,7 +223,10 @@ export class SummaryWriter {
     this.#summary(name, step, opts, stringTensor(values, shape), 'text', DataClass.DATA_CLASS_TENSOR);
   }
 
-  /** A run graph: `Event.graph_def` (step 0 unless given). */
+  /**
+   * A run graph: `Event.graph_def` (step 0 unless given). Like `sessionLog`, this is a bare
+   * Event field with no SummaryMetadata, so the format has no place for a description.
+   */
   graph(graphDef: tensorflow.GraphDef.$Properties | Uint8Array, opts?: { step?: Step; wallTime?: number }): void {
     this.#check();
     const step = opts?.step ?? 0;
@@ -276,27 +279,28 @@ export class SummaryWriter {
   }
 
   /** The hparams experiment config (`_hparams_/experiment`), like `hp.hparams_config`. */
-  hparamsConfig(config: HParamsConfig, opts?: { wallTime?: number }): void {
+  hparamsConfig(config: HParamsConfig, opts?: WriteOptions): void {
     this.#check();
     const wall = this.#time(opts?.wallTime);
-    this.#hparamsValue(EXPERIMENT_TAG, experimentContent(config, wall), wall);
+    const description = opts?.description ?? config.description;
+    this.#hparamsValue(EXPERIMENT_TAG, experimentContent({ ...config, ...(description ? { description } : {}) }, wall), wall, description);
   }
 
   /**
    * This run's hparam values (`_hparams_/session_start_info`), like `hp.hparams`. The group name
    * is `trialId`, or else TB's hash of the values (sessions with equal values are grouped).
    */
-  hparams(values: Readonly<Record<string, HParamValue>>, opts?: { trialId?: string; startTimeSecs?: number; wallTime?: number }): void {
+  hparams(values: Readonly<Record<string, HParamValue>>, opts?: WriteOptions & { trialId?: string; startTimeSecs?: number }): void {
     this.#check();
     const wall = this.#time(opts?.wallTime);
-    this.#hparamsValue(SESSION_START_INFO_TAG, sessionStartContent(values, opts ?? {}, wall), wall);
+    this.#hparamsValue(SESSION_START_INFO_TAG, sessionStartContent(values, opts ?? {}, wall), wall, opts?.description);
   }
 
   /** The end of this run's session (`_hparams_/session_end_info`); status defaults to success. */
-  hparamsEnd(opts?: { status?: SessionStatus; endTimeSecs?: number; wallTime?: number }): void {
+  hparamsEnd(opts?: WriteOptions & { status?: SessionStatus; endTimeSecs?: number }): void {
     this.#check();
     const wall = this.#time(opts?.wallTime);
-    this.#hparamsValue(SESSION_END_INFO_TAG, sessionEndContent(opts ?? {}, wall), wall);
+    this.#hparamsValue(SESSION_END_INFO_TAG, sessionEndContent(opts ?? {}, wall), wall, opts?.description);
   }
 
   /**
@@ -433,10 +437,10 @@ export class SummaryWriter {
   }
 
   /** hparams values carry their data in the metadata, so it is written every time (step 0, like TB). */
-  #hparamsValue(tag: string, content: Uint8Array, wall: number): void {
+  #hparamsValue(tag: string, content: Uint8Array, wall: number, description?: string): void {
     this.#seenTags.add(tag);
     const value = tensorflow.Summary.Value.encode({ tag, tensor: nullTensor() }).finish();
-    const meta = encodeMetadataField(metadata('hparams', DataClass.DATA_CLASS_TENSOR, undefined, content));
+    const meta = encodeMetadataField(metadata('hparams', DataClass.DATA_CLASS_TENSOR, description, content));
     this.#enqueue(encodeSummaryEvent(wall, 0, [value, meta]));
   }
 }
