@@ -30,3 +30,4 @@ export {
 export { graphStats, type GraphStats } from './graph-stats.js';
 export { findRepoRoot, fixturePath, GRAPH_FIXTURES, hasShared, repoRoot, sharedDir } from './fixtures.js';
 export { sourcesTable, type SourcesRow } from './sources-table.js';
+export { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumRequired } from './chromium.js';

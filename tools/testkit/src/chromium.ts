@@ -1,0 +1,23 @@
+/**
+ * Where headless Chromium is and how to start it here (`../shared/docs/toolchain.md`): Debian's
+ * `chromium`, no sandbox in containers, no network. Browser tests share these; CI installs it.
+ */
+import { existsSync } from 'node:fs';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+export const CHROMIUM_FLAGS: readonly string[] = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-default-apps',
+  '--disable-dev-shm-usage',
+];
+
+/** True when browser tests must run: Chromium is installed, or this is CI (which installs it, so a missing one fails). */
+export function chromiumRequired(): boolean {
+  return existsSync(CHROMIUM_PATH) || !!process.env['CI'];
+}
