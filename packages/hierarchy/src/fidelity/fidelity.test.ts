@@ -1,17 +1,25 @@
 /**
  * Fidelity tests: what TensorBoard builds for four real graphs, as derived independently from
  * ../shared/docs/tensorboard-graph.md and the fixture files (see expected/*.ts for the reasoning),
- * compared with our `dumpHierarchy`.
+ * compared with our `dumpHierarchy`; and partial expectations (counts, top-level metanodes, some
+ * series, the root's render) for six larger ones, among them an event file and two TF.js models.
  *
  * A check listed in KNOWN_DIFFERENCES is one where, after re-checking the spec, the expectation is
  * kept and our output is believed to differ; it runs as `it.fails` so that the suite documents
  * the difference and notices when it goes away.
  */
 import { readFileSync } from 'node:fs';
+import { eventGraphReader } from '@tbg/events';
 import { fixturePath } from '@tbg/testkit';
 import { describe, expect, it } from 'vitest';
 import { dumpHierarchy, type HierarchyDump } from '../dump/dump.js';
-import type { ExpectedAnnotations, ExpectedGraphCounts, FixtureExpectation } from './expected/types.js';
+import type { ExpectedAnnotations, ExpectedGraphCounts, FixtureExpectation, PartialFixtureExpectation } from './expected/types.js';
+import { expected as criteo } from './expected/criteo_tf_tile_events.js';
+import { expected as impala } from './expected/scalable_agent_impala_2124.js';
+import { expected as faceboxes } from './expected/tfjs_faceboxes.js';
+import { expected as handskeleton } from './expected/tfjs_handskeleton.js';
+import { expected as regressionMeta } from './expected/tf2onnx_regression_model.js';
+import { expected as regressionSaved } from './expected/tf2onnx_regression_saved_model.js';
 import { expected as tiny } from './expected/tb_app_demo_tiny.js';
 import { expected as xla } from './expected/tb_demo_xla_118.js';
 import { expected as lstm } from './expected/tf2onnx_lstm_frozen.js';
@@ -25,16 +33,18 @@ import { expected as zhacmsra } from './expected/zhacmsra_fc_quant_defun_461.js'
 const KNOWN_DIFFERENCES: Record<string, string> = {};
 
 const FIXTURES: FixtureExpectation[] = [tiny, xla, lstm, zhacmsra];
+const PARTIAL: PartialFixtureExpectation[] = [regressionMeta, regressionSaved, impala, criteo, faceboxes, handskeleton];
 
 const sorted = (xs: Iterable<string>): string[] => [...xs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 const dumps = new Map<string, HierarchyDump>();
-function dumpOf(file: string): HierarchyDump {
-  let d = dumps.get(file);
+function dumpOf(file: string, dir: 'graphs' | 'tfjs-graphs' = 'graphs', events = false): HierarchyDump {
+  const key = `${dir}/${file}`;
+  let d = dumps.get(key);
   if (!d) {
-    const bytes = new Uint8Array(readFileSync(fixturePath('graphs', file)));
-    d = dumpHierarchy(bytes, { name: file });
-    dumps.set(file, d);
+    const bytes = new Uint8Array(readFileSync(fixturePath(dir, file)));
+    d = dumpHierarchy(bytes, { name: file, ...(events ? { eventReader: eventGraphReader } : {}) });
+    dumps.set(key, d);
   }
   return d;
 }
@@ -186,6 +196,54 @@ for (const exp of FIXTURES) {
           });
         });
       }
+    });
+  });
+}
+
+for (const exp of PARTIAL) {
+  const dump = () => dumpOf(exp.file, exp.dir, exp.events);
+  describe(`fidelity (partial): ${exp.file}`, () => {
+    it('graph counts', () => {
+      const g = dump().graph;
+      expect(Object.fromEntries(Object.keys(exp.graph).map((k) => [k, g[k as keyof ExpectedGraphCounts]]))).toEqual(exp.graph);
+    });
+
+    it('the root and its metanodes', () => {
+      const d = dump();
+      const root = d.metanodes.find((m) => m.name === '__root__')!;
+      expect({ depth: root.depth, cardinality: root.cardinality, children: root.children.length }).toEqual(exp.root);
+      const top: Record<string, { cardinality: number; depth: number }> = {};
+      for (const c of root.children) {
+        const m = d.metanodes.find((x) => x.name === c);
+        if (m) top[c] = { cardinality: m.cardinality, depth: m.depth };
+      }
+      expect(top).toEqual(exp.topMetanodes);
+    });
+
+    it('series', () => {
+      const d = dump();
+      expect(d.series.length).toBe(exp.seriesCount);
+      for (const s of exp.someSeries) expect(d.series.find((x) => x.name === s.name), s.name).toEqual({ ...s, members: sorted(s.members) });
+      for (const run of exp.ungroupedRuns) {
+        expect(d.series.find((s) => s.name === run.name), `${run.name} must not be a series`).toBeUndefined();
+        for (const m of run.members) expect(d.opParent[m], `parent of ${m}`).toBe(run.parent);
+      }
+    });
+
+    it('parents of some ops', () => {
+      const d = dump();
+      for (const [op, parent] of Object.entries(exp.opParent)) expect(d.opParent[op], op).toBe(parent);
+    });
+
+    it('the root render', () => {
+      const r = dump().render.groups['__root__']!;
+      expect({ inExtract: r.inExtract, outExtract: r.outExtract, library: r.library, coreSize: r.core.length }).toEqual({
+        inExtract: sorted(exp.rootRender.inExtract),
+        outExtract: sorted(exp.rootRender.outExtract),
+        library: sorted(exp.rootRender.library),
+        coreSize: exp.rootRender.coreSize,
+      });
+      for (const c of exp.rootRender.someCore) expect(r.core, c).toContain(c);
     });
   });
 }

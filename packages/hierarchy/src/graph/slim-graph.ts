@@ -181,7 +181,7 @@ export function buildSlimGraph(g: ColumnarGraph, params: Partial<BuildParams> = 
   const rawCount = raw.names.length;
 
   // Duplicate and empty names would break the name hierarchy: make them unique and say so.
-  fixNames(raw.names, g, warnings);
+  const fixed = fixNames(raw.names, g, warnings);
 
   // 2. Embeddings.
   // 0 = op node, 1 = in-embedding, 2 = out-embedding (a plain array: missing nodes are appended).
@@ -193,10 +193,21 @@ export function buildSlimGraph(g: ColumnarGraph, params: Partial<BuildParams> = 
 
   // 3. Resolve every input of every raw node to a raw node (creating missing nodes).
   const missingByName = new Map<string, number>();
+  let malformedMissing = 0;
   const missingNode = (name: string) => {
     let r = missingByName.get(name);
     if (r === undefined) {
-      r = pushRaw(name, missingOp, 0, -2, -1, NODE_MISSING, -1);
+      // Named by the reference; a malformed one gets a stand-in as node names do, and one that
+      // equals a stand-in given above (`a~2`, `(unnamed 1)`) gets the next free suffix.
+      let shown = name;
+      if (isMalformedName(name)) shown = `(unnamed ${fixed.empty + ++malformedMissing})${name ? `:${name.replace(/\//g, '|')}` : ''}`;
+      if (fixed.generated.has(shown)) {
+        let k = 2;
+        while (fixed.generated.has(`${shown}~${k}`)) k++;
+        shown = `${shown}~${k}`;
+      }
+      fixed.generated.add(shown);
+      r = pushRaw(shown, missingOp, 0, -2, -1, NODE_MISSING, -1);
       missingByName.set(name, r);
       side.push(0);
     }
@@ -407,6 +418,7 @@ export function buildSlimGraph(g: ColumnarGraph, params: Partial<BuildParams> = 
   for (let e = 0; e < ne; e++) emb.compatible[e] = opCompatible(emb.names[e]!, ops[emb.op[e]!]!, g.devices[emb.device[e]!]!) ? 1 : 0;
 
   if (missingByName.size) warnings.push(`${missingByName.size} inputs name nodes that are not in the graph; they are shown as missing nodes`);
+  if (malformedMissing) warnings.push(`${malformedMissing} inputs have an empty or malformed name; their missing nodes are shown as "(unnamed N)"`);
 
   return {
     source: g,
@@ -449,15 +461,18 @@ export function buildSlimGraph(g: ColumnarGraph, params: Partial<BuildParams> = 
 /**
  * Empty or malformed names, and names that repeat, get unique stand-ins (with a warning), so
  * the hierarchy stays a tree. Repeats are known from the columnar decode; a Set is only built
- * when there are some.
+ * when there are some. Returns the number of `(unnamed N)` stand-ins and every stand-in made, so
+ * that missing nodes (named later, by reference) continue the numbering and avoid them.
  */
-function fixNames(names: string[], g: ColumnarGraph, warnings: string[]): void {
+function fixNames(names: string[], g: ColumnarGraph, warnings: string[]): { empty: number; generated: Set<string> } {
   let empty = 0;
+  const generated = new Set<string>();
   for (let r = 0; r < names.length; r++) {
     const name = names[r]!;
-    if (name === '' || name.charCodeAt(name.length - 1) === 47 || name.charCodeAt(0) === 47 || name.includes('//')) {
+    if (isMalformedName(name)) {
       empty++;
       names[r] = `(unnamed ${empty})${name ? `:${name.replace(/\//g, '|')}` : ''}`;
+      generated.add(names[r]!);
     }
   }
   const anyDup = g.nodes.duplicates.length > 0 || g.functions.some((f) => f.nodes.duplicates.length > 0) || empty > 0;
@@ -471,6 +486,7 @@ function fixNames(names: string[], g: ColumnarGraph, warnings: string[]): void {
         while (seen.has(`${name}~${k}`)) k++;
         name = `${name}~${k}`;
         names[r] = name;
+        generated.add(name);
         dup++;
       }
       seen.add(name);
@@ -478,6 +494,12 @@ function fixNames(names: string[], g: ColumnarGraph, warnings: string[]): void {
   }
   if (empty) warnings.push(`${empty} nodes have an empty or malformed name; shown as "(unnamed N)"`);
   if (dup) warnings.push(`${dup} node names repeat; later ones are shown as "name~2", "name~3", …`);
+  return { empty, generated };
+}
+
+/** Empty, or an empty path segment (leading, trailing or doubled `/`): it would break the tree. */
+function isMalformedName(name: string): boolean {
+  return name === '' || name.charCodeAt(name.length - 1) === 47 || name.charCodeAt(0) === 47 || name.includes('//');
 }
 
 interface Shapes {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { buildHierarchy, nameOf, parentOf } from './build.js';
 import { GROUP_SERIES, type Hierarchy } from './types.js';
 import { histograms } from './histograms.js';
-import { fixtureHierarchy, generatedHierarchy, hierarchyOf, type NodeSpec } from '../test-support/graphs.js';
+import { GraphFormatError } from '@tbg/proto';
+import { dumpHierarchy } from '../dump/dump.js';
+import { exercise } from '../test-support/exercise.js';
+import { fixtureHierarchy, generatedHierarchy, graphBytes, hierarchyOf, type NodeSpec } from '../test-support/graphs.js';
 
 /** Structural invariants every hierarchy must satisfy (violations collected, asserted once). */
 function checkInvariants(h: Hierarchy): void {
@@ -101,6 +104,62 @@ describe('buildHierarchy', () => {
     expect(s.cardinality).toBe(12);
   });
 
+  it('never puts scopes of different structure into one generalized series', () => {
+    // Odd layers: a variable and MatMul → Relu. Even layers: a nested scope, Conv2D → Sigmoid.
+    // Three children each: the old key (depth | cardinality | child count, taken before depth and
+    // cardinality were even computed) grouped all six as `net/layer_[1-6]`.
+    const spec: NodeSpec[] = [['x', 'Placeholder']];
+    for (let i = 1; i <= 6; i++) {
+      const s = `net/layer_${i}`;
+      if (i % 2) spec.push([`${s}/w`, 'VariableV2'], [`${s}/mm`, 'MatMul', ['x', `${s}/w`]], [`${s}/relu`, 'Relu', [`${s}/mm`]]);
+      else spec.push([`${s}/inner/c`, 'Conv2D', ['x', 'x']], [`${s}/conv`, 'Conv2D', ['x', 'x']], [`${s}/sig`, 'Sigmoid', [`${s}/conv`]]);
+    }
+    const h = hierarchyOf(spec, { generalizedSeries: true });
+    checkInvariants(h);
+    // Odd and even ids are not consecutive, so no run exists at all: no series, grouped or not.
+    expect(h.groups.filter((g) => g.kind === GROUP_SERIES).map((g) => g.name)).toEqual([]);
+    expect(h.ungroupedSeries.filter((u) => u.members.some((m) => m >= h.n)).map((u) => u.name)).toEqual([]);
+    expect(h.groups[h.groupByName.get('net')!]!.children.map((c) => nameOf(h, c)).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `net/layer_${i + 1}`));
+    // Blocks of each kind in a row: two series, never one mixed `layer_[1-10]`.
+    const two: NodeSpec[] = [['x', 'Placeholder']];
+    for (let i = 1; i <= 10; i++) {
+      const s = `net/layer_${i}`;
+      if (i <= 5) two.push([`${s}/w`, 'VariableV2'], [`${s}/mm`, 'MatMul', ['x', `${s}/w`]], [`${s}/relu`, 'Relu', [`${s}/mm`]]);
+      else two.push([`${s}/inner/c`, 'Conv2D', ['x', 'x']], [`${s}/conv`, 'Conv2D', ['x', 'x']], [`${s}/sig`, 'Sigmoid', [`${s}/conv`]]);
+    }
+    const h2 = hierarchyOf(two, { generalizedSeries: true });
+    checkInvariants(h2);
+    const series = h2.groups.filter((g) => g.kind === GROUP_SERIES);
+    expect(series.map((g) => g.name).sort()).toEqual(['net/layer_[1-5]', 'net/layer_[6-10]']);
+    const first = h2.groups[h2.groupByName.get('net/layer_[6-10]')!]!;
+    expect(first.children.map((c) => nameOf(h2, c))).toEqual([6, 7, 8, 9, 10].map((i) => `net/layer_${i}`));
+    expect(histograms(h2, h2.n + first.id).op).toEqual({ Conv2D: 10, Sigmoid: 5 });
+  });
+
+  it('splits generalized scope series where the structure changes (ops, nesting, wiring)', () => {
+    const spec: NodeSpec[] = [['x', 'Placeholder']];
+    const block = (s: string, relu = 'Relu') => spec.push([`${s}/mm`, 'MatMul', ['x', 'x']], [`${s}/act`, relu, [`${s}/mm`]]);
+    for (let i = 1; i <= 5; i++) block(`a/layer_${i}`);
+    block('a/layer_6', 'Tanh'); // another op
+    block('a/layer_7');
+    for (let i = 1; i <= 5; i++) block(`b/layer_${i}/inner`);
+    spec.push(['b/layer_6/inner/mm', 'MatMul', ['x', 'x']], ['b/layer_6/act', 'Relu', ['b/layer_6/inner/mm']]); // another nesting
+    for (let i = 1; i <= 5; i++) block(`c/layer_${i}`);
+    spec.push(['c/layer_6/act', 'Relu', ['x']], ['c/layer_6/mm', 'MatMul', ['c/layer_6/act', 'x']]); // reversed wiring
+    const h = hierarchyOf(spec, { generalizedSeries: true });
+    checkInvariants(h);
+    const series = h.groups.filter((g) => g.series?.ofGroups);
+    expect(series.map((g) => g.name).sort()).toEqual(['a/layer_[1-5]', 'b/layer_[1-5]', 'c/layer_[1-5]']);
+    for (const s of series) {
+      expect(s.children.map((c) => nameOf(h, c))).toEqual(Array.from({ length: 5 }, (_, i) => `${s.name.slice(0, 1)}/layer_${i + 1}`));
+      expect(s.cardinality).toBe(10);
+    }
+    // The odd ones out stay direct children of their scope.
+    for (const odd of ['a/layer_6', 'a/layer_7', 'b/layer_6', 'c/layer_6']) expect(nameOf(h, h.groups[h.groupByName.get(odd)!]!.parent)).toBe(odd.slice(0, 1));
+    // Without the option, none of this groups (TensorBoard's behaviour).
+    expect(hierarchyOf(spec).groups.some((g) => g.kind === GROUP_SERIES)).toBe(false);
+  });
+
   it('counts cardinality and depth like TensorBoard, and histograms on demand', () => {
     const h = fixtureHierarchy('tb_demo_xla_118.pbtxt');
     checkInvariants(h);
@@ -125,9 +184,18 @@ describe('buildHierarchy', () => {
     expect(q.usages.length).toBe(6);
   });
 
-  describe('bad input builds correctly', () => {
-    it('cycles, self-loops and while loops', () => {
-      const h = hierarchyOf([
+  describe('bad input: builds, dumps, renders, templates and searches', () => {
+    /** Builds, checks the invariants, and runs the dump, the full render, templates and search. */
+    const everything = (spec: NodeSpec[]) => {
+      const h = hierarchyOf(spec);
+      checkInvariants(h);
+      const ex = exercise(h, spec.length ? graphBytes(spec) : undefined);
+      expect(ex.problems).toEqual([]);
+      return { h, ...ex, rg: (name: string) => ex.model.group(h.n + h.groupByName.get(name)!), ref: (name: string) => h.names.indexOf(name) };
+    };
+
+    it('cycles: a while loop (Enter … NextIteration) and a two-op cycle', () => {
+      const { h, dump, rg, model, templates, search, ref } = everything([
         ['while/Enter', 'Enter', ['x']],
         ['while/Merge', 'Merge', ['while/Enter', 'while/NextIteration']],
         ['while/Switch', 'Switch', ['while/Merge', 'while/LoopCond']],
@@ -136,24 +204,158 @@ describe('buildHierarchy', () => {
         ['while/NextIteration', 'NextIteration', ['while/body']],
         ['while/Exit', 'Exit', ['while/Switch']],
         ['x', 'Placeholder'],
+        ['c/a', 'Neg', ['c/b']],
+        ['c/b', 'Neg', ['c/a', 'while/Exit']],
       ]);
-      checkInvariants(h);
-      expect(h.graph.edgeCount).toBe(9); // the self-loop is skipped
+      expect(h.graph.edgeCount).toBe(12); // the self-loop is skipped
+      expect(dump.metanodes.find((m) => m.name === 'while')).toMatchObject({ depth: 1, cardinality: 7 });
+      // Every edge inside the loop, the back edge included, is drawn in its core.
+      const w = rg('while');
+      expect(w.core.length).toBe(7);
+      expect(w.edges.length).toBe(8);
+      expect(w.edges.some((e) => e.v === ref('while/NextIteration') && e.w === ref('while/Merge'))).toBe(true);
+      expect(w.bridges.map((b) => [nameOf(h, b.child), nameOf(h, b.other), b.inbound, b.drawn])).toEqual([
+        ['while/Enter', 'x', true, true],
+        ['while/Exit', 'c', false, true],
+      ]);
+      // The topological order of a cyclic group terminates and reaches every node.
+      expect(model.topologicalOrder(h.n + h.groupByName.get('while')!).size).toBe(7);
+      expect(rg('c').edges.length).toBe(2);
+      expect(templates.clusters).toEqual([]);
+      const hit = search.search('NextIteration', { fields: ['op'] });
+      expect(hit.matches.map((m) => [m.name, m.parents])).toEqual([['while/NextIteration', ['while']]]);
     });
 
-    it('0 and 1 nodes, 50-level scopes, unusual characters, missing inputs', () => {
-      for (const spec of [[], [['only', 'NoOp']]] as NodeSpec[][]) checkInvariants(hierarchyOf(spec));
+    it('self-loops (data, other slot, control) are skipped everywhere', () => {
+      const { h, dump, rg } = everything([
+        ['s/a', 'Add', ['s/a', 's/a:1', '^s/a', 'x']],
+        ['s/b', 'Neg', ['s/b']],
+        ['x', 'Placeholder'],
+      ]);
+      expect(h.graph.edgeCount).toBe(1);
+      expect(dump.graph.baseEdges).toBe(1);
+      const s = rg('s');
+      expect(s.edges).toEqual([]);
+      expect(s.annotations.size).toBe(0); // no shortcut to itself; the bridge from x is drawn
+      expect(s.bridges.map((b) => [nameOf(h, b.child), nameOf(h, b.other), b.drawn])).toEqual([['s/a', 'x', true]]);
+    });
+
+    it('duplicate and empty names become unique stand-ins in every output', () => {
+      const { h, dump, search } = everything([
+        ['a', 'NoOp'],
+        ['a', 'Neg', ['x']],
+        ['', 'Relu', ['a']],
+        ['', 'Relu'],
+        ['s//t', 'Neg'],
+        ['s/op', 'Neg'],
+        ['s/op', 'Relu', ['s/op']],
+        ['x', 'Placeholder'],
+      ]);
+      expect(h.names).toEqual(['a', 'a~2', '(unnamed 1)', '(unnamed 2)', '(unnamed 3):s||t', 's/op', 's/op~2', 'x']);
+      expect(h.warnings.join('\n')).toMatch(/empty or malformed[^]*repeat/);
+      expect(dump.opParent['s/op~2']).toBe('s');
+      expect(dump.metanodes.find((m) => m.name === 's')!.children).toEqual(['s/op', 's/op~2']);
+      // An input names the first of the repeated nodes; `s/op~2` reads `s/op`, not itself.
+      const edges = Array.from({ length: h.graph.edgeCount }, (_, e) => `${h.names[h.graph.edgeV[e]!]}>${h.names[h.graph.edgeW[e]!]}`);
+      expect(edges.sort()).toEqual(['a>(unnamed 1)', 's/op>s/op~2', 'x>a~2']);
+      expect(search.search('~2$', { fields: ['name'] }).matches.map((m) => m.name).sort()).toEqual(['a~2', 's/op~2']);
+      expect(search.search('unnamed', { fields: ['name'] }).total).toBe(3);
+    });
+
+    it('missing inputs are visible missing nodes, in scopes, with malformed references made unique', () => {
+      const { h, dump, rg, search } = everything([
+        ['s/a', 'Add', ['ghost', 's/ghost2:1', '^far/away/node', 'trail/', 'a//b']],
+        ['s/b', 'Neg', ['ghost']],
+      ]);
+      expect(dump.graph).toMatchObject({ opNodes: 2, missingNodes: 5, baseEdges: 6, controlBaseEdges: 1 });
+      expect(dump.opParent).toMatchObject({ ghost: '__root__', 's/ghost2': 's', 'far/away/node': 'far/away', '(unnamed 1):trail|': '__root__', '(unnamed 2):a||b': '__root__' });
+      expect(dump.metanodes.find((m) => m.name === 'far')).toMatchObject({ depth: 2, cardinality: 1, opHistogram: { '': 1 } });
+      expect(h.warnings.join('\n')).toMatch(/5 inputs name nodes that are not in the graph[^]*2 inputs have an empty or malformed name/);
+      // At the root, `ghost` feeds `s`; inside `s`, ghost2 is a core node joined to s/a.
+      const s = rg('s');
+      expect(s.core.map((c) => nameOf(h, c)).sort()).toEqual(['s/a', 's/b', 's/ghost2']);
+      expect(s.edges.map((e) => `${nameOf(h, e.v)}>${nameOf(h, e.w)}`)).toEqual(['s/ghost2>s/a']);
+      const ghosts = search.search('ghost', { fields: ['name'] });
+      expect(ghosts.matches.map((m) => [m.name, m.kind])).toEqual([
+        ['ghost', 'op'],
+        ['s/ghost2', 'op'],
+      ]);
+    });
+
+    it('unusual characters, reserved and colliding names', () => {
+      const spec: NodeSpec[] = [
+        ['weird name/with spaces', 'Neg', ['ünïcødé/节点', '^q+?(x)$']],
+        ['ünïcødé/节点', 'NoOp'],
+        ['q+?(x)$', 'Relu'],
+        ['a[0]/b.c-d', 'Neg', ['weird name/with spaces']],
+        // The root's own name, a series name and a strict name, taken by ops.
+        ['__root__', 'Neg'],
+        ['__root__/x', 'Neg', ['__root__']],
+        ['s/Relu_[1-5]', 'Neg'],
+        ...[1, 2, 3, 4, 5].map((i): NodeSpec => [`s/Relu_${i}`, 'Relu']),
+        ['t/Relu_[1-5]/x', 'Neg'],
+        ...[1, 2, 3, 4, 5].map((i): NodeSpec => [`t/Relu_${i}`, 'Relu']),
+        ['k/(k)', 'Neg'],
+        ['k', 'Neg'],
+        ['k/b', 'Neg', ['k']],
+      ];
+      const { h, dump, search } = everything(spec);
+      expect(h.names.slice(4, 7)).toEqual(['__root__~2/(__root__~2)', '__root__~2/x', 's/Relu_[1-5]']);
+      expect(dump.render.groups['__root__']!.core).toContain('__root__~2');
+      // `s/Relu_[1-5]` is an op, so that series stays ungrouped; `t/Relu_[1-5]` is a scope, likewise.
+      expect(dump.series).toEqual([]);
+      expect(h.ungroupedSeries.map((u) => u.name).sort()).toEqual(['s/Relu_[1-5]', 't/Relu_[1-5]']);
+      // `k` is a scope, so the op `k` becomes `k/(k)`, a name an op already has.
+      expect(dump.opParent).toMatchObject({ 'k/(k)': 'k', 'k/(k)~2': 'k' });
+      expect(search.search('节点').matches.map((m) => [m.name, m.parents])).toEqual([['ünïcødé/节点', ['ünïcødé']]]);
+      // Regex characters in names: an invalid regex is searched as text.
+      const lit = search.search('a[0', { fields: ['name'] });
+      expect(lit.regexError).toBeDefined();
+      expect(lit.matches.map((m) => m.name)).toEqual(['a[0]', 'a[0]/b.c-d']);
+      expect(search.search('q+?(x)$', { fields: ['name'] }).matches.map((m) => m.name)).toEqual([]); // a valid regex: q, x, end
+    });
+
+    it('50-level scopes: every level renders and carries the bridge', () => {
       const deep = Array.from({ length: 50 }, (_, i) => `s${i}`).join('/');
-      const h = hierarchyOf([
+      const { h, dump, model, templates, search } = everything([
         [`${deep}/op`, 'Neg', ['weird name:with spaces', '^ünïcødé/节点']],
+        ['weird name:with spaces', 'Placeholder'],
         ['ünïcødé/节点', 'NoOp'],
         ['a[0]/b.c-d', 'Neg', [`${deep}/op`]],
       ]);
-      checkInvariants(h);
       expect(h.groups[0]!.depth).toBe(51);
       // No `:N` slot, so TensorBoard's rule keeps the whole reference as the name.
       expect(h.names).toContain('weird name:with spaces');
       expect(buildHierarchy(h.graph).groups.length).toBe(h.groups.length);
+      expect(Object.keys(dump.render.groups).length).toBe(53); // root, 50 levels, ünïcødé, a[0]
+      // Each level continues the edge from the placeholder through its border.
+      for (let k = 1; k <= 50; k++) {
+        const scope = deep.split('/').slice(0, k).join('/');
+        const rg = model.group(h.n + h.groupByName.get(scope)!);
+        const b = rg.bridges.find((x) => x.inbound && nameOf(h, x.other) === 'weird name:with spaces');
+        expect(b, scope).toBeDefined();
+        expect(b!.drawn, scope).toBe(true);
+      }
+      // The innermost level and `a[0]` both hold one Neg: the only shared structure.
+      expect(templates.clusters.map((c) => c.groups.map((g) => h.groups[g]!.name).sort())).toEqual([['a[0]', deep]]);
+      const hit = search.search('^op$');
+      expect(hit.matches[0]!.parents.length).toBe(50);
+    });
+
+    it('0 and 1 nodes', () => {
+      const empty = everything([]);
+      expect(empty.dump.metanodes).toEqual([{ name: '__root__', depth: 1, cardinality: 0, children: [], opHistogram: {} }]);
+      expect(empty.dump.render.groups).toEqual({ __root__: { core: [], inExtract: [], outExtract: [], library: [], annotations: {} } });
+      expect(empty.templates.clusters).toEqual([]);
+      expect(empty.search.search('.').total).toBe(0);
+      // An empty byte string is no graph at all: the loader's typed error.
+      expect(() => dumpHierarchy(new Uint8Array(0))).toThrow(GraphFormatError);
+      // A single NoOp is a predefined sink (§7.5), even alone; any other op stays in the core.
+      const noop = everything([['only', 'NoOp']]);
+      expect(noop.dump.render.groups['__root__']).toMatchObject({ core: [], outExtract: ['only'] });
+      const one = everything([['only', 'Relu']]);
+      expect(one.dump.render.groups['__root__']).toMatchObject({ core: ['only'], inExtract: [], outExtract: [] });
+      expect(one.search.search('only').matches.map((m) => m.name)).toEqual(['only']);
     });
 
     it('a 50k-node chain nested 200 deep needs no recursion', () => {

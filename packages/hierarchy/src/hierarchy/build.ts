@@ -31,6 +31,8 @@ export function buildHierarchy(graph: SlimGraph, params: Partial<HierarchyParams
   const groupByName = new Map<string, number>();
   const names = graph.names.slice();
   const parent = new Int32Array(n);
+  // `__root__` names the root: nodes whose first segment is `__root__` move to `__root__~k`.
+  const rootStandIn = reserveRootName(names, graph.embeddings.names, warnings);
 
   // 1. Scopes: every proper '/'-prefix of a name is a metanode, created parent first.
   const pending: string[] = [];
@@ -69,15 +71,29 @@ export function buildHierarchy(graph: SlimGraph, params: Partial<HierarchyParams
     parent[i] = k < 0 ? n : n + ensureScope(name.slice(0, k));
   }
 
-  // 2. Strict names: an op named like a scope moves into that scope as `a/b/(b)`.
+  // 2. Strict names: an op named like a scope moves into that scope as `a/b/(b)`. Should that
+  // name be taken already (an op or scope literally named `a/b/(b)`), a `~k` suffix keeps names
+  // unique, as for repeated names.
+  let taken: Set<string> | null = null;
   for (let i = 0; i < n; i++) {
     const g = groupByName.get(names[i]!);
     if (g === undefined) continue;
     const name = names[i]!;
-    names[i] = `${name}/(${name.slice(name.lastIndexOf('/') + 1)})`;
+    let strict = `${name}/(${name.slice(name.lastIndexOf('/') + 1)})`;
+    taken ??= namesWithParenSegment(names, groupByName);
+    if (taken.has(strict)) {
+      let k = 2;
+      while (taken.has(`${strict}~${k}`)) k++;
+      strict = `${strict}~${k}`;
+    }
+    taken.add(strict);
+    names[i] = strict;
     parent[i] = n + g;
   }
-  const embeddingNames = graph.embeddings.names.map((e) => (groupByName.has(e) ? `${e}/(${e.slice(e.lastIndexOf('/') + 1)})` : e));
+  const embeddingNames = graph.embeddings.names.map((e0) => {
+    const e = rootStandIn && (e0 === ROOT_NAME || e0.startsWith(`${ROOT_NAME}/`)) ? rootStandIn + e0.slice(ROOT_NAME.length) : e0;
+    return groupByName.has(e) ? `${e}/(${e.slice(e.lastIndexOf('/') + 1)})` : e;
+  });
 
   // Children in order of first appearance, ops and scopes interleaved, as TensorBoard's
   // metagraphs insert them (ties in extraction and annotation order depend on it).
@@ -182,6 +198,39 @@ export function buildHierarchy(graph: SlimGraph, params: Partial<HierarchyParams
     ungroupedSeries,
     warnings,
   };
+}
+
+/**
+ * TensorBoard keys the root as `__root__` in the same index as every node, so an op named
+ * `__root__` (or under `__root__/`) would clash with it. Such names get `__root__~k` (the first
+ * k ≥ 2 no name starts with) as their first segment instead; op names are changed in place.
+ * Returns the stand-in, or '' when no name needed it (embeddings are only checked for k).
+ */
+function reserveRootName(names: string[], embeddingNames: readonly string[], warnings: string[]): string {
+  const reserved = (s: string) => s.charCodeAt(0) === 95 && (s === ROOT_NAME || s.startsWith(`${ROOT_NAME}/`));
+  let count = 0;
+  for (const s of names) if (reserved(s)) count++;
+  let embCount = 0;
+  for (const s of embeddingNames) if (reserved(s)) embCount++;
+  if (!count && !embCount) return '';
+  const firstSegments = new Set<string>();
+  for (const list of [names, embeddingNames]) {
+    for (const s of list) if (s.startsWith(`${ROOT_NAME}~`)) firstSegments.add(s.split('/', 1)[0]!);
+  }
+  let k = 2;
+  while (firstSegments.has(`${ROOT_NAME}~${k}`)) k++;
+  const standIn = `${ROOT_NAME}~${k}`;
+  for (let i = 0; i < names.length; i++) if (reserved(names[i]!)) names[i] = standIn + names[i]!.slice(ROOT_NAME.length);
+  warnings.push(`${count + embCount} node names start with "${ROOT_NAME}", the root's name; shown under "${standIn}"`);
+  return standIn;
+}
+
+/** Names that could equal a strict name `a/(b)` or its `~k` variant: op and group names with a `/(` segment. */
+function namesWithParenSegment(names: readonly string[], groupByName: ReadonlyMap<string, number>): Set<string> {
+  const out = new Set<string>();
+  for (const s of names) if (s.includes('/(')) out.add(s);
+  for (const s of groupByName.keys()) if (s.includes('/(')) out.add(s);
+  return out;
 }
 
 /** The parent NodeRef of any NodeRef (−1 for the root). */

@@ -4,9 +4,11 @@
  * the leaf must match `^(\D*)(\d+)$` (no match: the whole leaf is the prefix, id 0), runs of
  * consecutive ids of length ≥ 2 are series, and a series is grouped when it has at least
  * `seriesNodeMinSize` members. The generalized option also allows digits in the prefix
- * (`conv2d_1 …`) and groups series of scopes (`layer_1 … layer_12`) of the same shape.
+ * (`conv2d_1 …`) and groups series of scopes (`layer_1 … layer_12`) of the same structure: scopes
+ * are clustered by `scopeShapes`, an exact structural id of each scope's subtree, so that only
+ * scopes with equal structure can form one series.
  */
-import type { SlimGraph } from '../graph/slim-graph.js';
+import { EDGE_CONTROL, type SlimGraph } from '../graph/slim-graph.js';
 import { GROUP_META, GROUP_SERIES, type Group, type HierarchyParams, type NodeRef, type UngroupedSeries } from './types.js';
 
 const TB_LEAF = /^(\D*)(\d+)$/;
@@ -36,6 +38,10 @@ export function groupAllSeries(
   const n = graph.n;
   const ungrouped: UngroupedSeries[] = [];
   const metaCount = groups.length;
+  const shape = p.generalizedSeries ? scopeShapes(graph, parent, groups) : null;
+  // Op names of the children of the group whose series are being made (built on first need).
+  let siblingsOf = -1;
+  const siblingNames = new Set<string>();
   for (let g = 0; g < metaCount; g++) {
     const grp = groups[g]!;
     if (grp.kind !== GROUP_META) continue;
@@ -45,10 +51,8 @@ export function groupAllSeries(
     for (const c of grp.children) {
       let key: string;
       if (c < n) key = `o${graph.op[c]}`;
-      else if (p.generalizedSeries && groups[c - n]!.kind === GROUP_META) {
-        const cg = groups[c - n]!;
-        key = `g${cg.depth}|${cg.cardinality}|${cg.children.length}`;
-      } else continue;
+      else if (shape && groups[c - n]!.kind === GROUP_META) key = `g${shape[c - n]}`;
+      else continue;
       let list = clusters.get(key);
       if (!list) clusters.set(key, (list = []));
       list.push(c);
@@ -87,6 +91,15 @@ export function groupAllSeries(
   }
   return ungrouped;
 
+  function siblingOpName(g: number, name: string): boolean {
+    if (siblingsOf !== g) {
+      siblingsOf = g;
+      siblingNames.clear();
+      for (const c of groups[g]!.children) if (c < n) siblingNames.add(names[c]!);
+    }
+    return siblingNames.has(name);
+  }
+
   function makeSeries(run: Candidate[], g: number, parentName: string, ofGroups: boolean): void {
     const first = run[0]!;
     const last = run[run.length - 1]!;
@@ -94,7 +107,9 @@ export function groupAllSeries(
     const override = p.seriesOverrides.get(name);
     const members = run.map((c) => c.ref);
     const group = override === 'group' || (override !== 'ungroup' && p.groupSeries && run.length >= p.seriesNodeMinSize);
-    if (!group || groupByName.has(name)) {
+    // A scope, or a sibling op, with the series' very name (`s/Relu_[1-5]`) keeps it ungrouped:
+    // names must stay unique.
+    if (!group || groupByName.has(name) || siblingOpName(g, name)) {
       ungrouped.push({ name, parent: n + g, members });
       return;
     }
@@ -133,4 +148,64 @@ export function groupAllSeries(
       else groups[m - n]!.parent = n + id;
     }
   }
+}
+
+/**
+ * Structural ids of the name scopes, before any series is grouped: two scopes get the same id
+ * exactly when their subtrees have the same structure — the same multiset of direct op children
+ * (by op), the same multiset of nested scopes (by their own id, so recursively the same shape),
+ * and the same multiset of edges between direct children, each edge as (label of its source
+ * child, label of its target child, control or data), where a label is an op or a nested
+ * scope's id. Names play no part. Ids are interned signatures, so there are no collisions.
+ *
+ * Requires groups created parent first (every scope's id above its parent's), which holds for
+ * the scopes `buildHierarchy` creates before series: a single pass from the highest id down is
+ * then bottom-up, with no recursion. The root (which is never a series member) gets no id.
+ */
+export function scopeShapes(graph: SlimGraph, parent: Int32Array, groups: readonly Group[]): Int32Array {
+  const n = graph.n;
+  const count = groups.length;
+  const up = (ref: NodeRef): NodeRef => (ref < n ? parent[ref]! : groups[ref - n]!.parent);
+  // Levels: parents have lower ids, so one increasing pass suffices.
+  const level = new Int32Array(n + count);
+  for (let g = 1; g < count; g++) level[n + g] = level[groups[g]!.parent]! + 1;
+  for (let i = 0; i < n; i++) level[i] = level[parent[i]!]! + 1;
+  // Each base edge, lifted to the two direct children of its endpoints' lowest common scope.
+  const edgesOf: number[][] = Array.from({ length: count }, () => []);
+  for (let e = 0; e < graph.edgeCount; e++) {
+    let a = graph.edgeV[e]!;
+    let b = graph.edgeW[e]!;
+    while (level[a]! > level[b]!) a = up(a);
+    while (level[b]! > level[a]!) b = up(b);
+    while (up(a) !== up(b)) {
+      a = up(a);
+      b = up(b);
+    }
+    if (up(a) !== n) edgesOf[up(a) - n]!.push(a, b, graph.edgeFlags[e]! & EDGE_CONTROL);
+  }
+  const shape = new Int32Array(count);
+  const interned = new Map<string, number>();
+  // Labels of children as numbers: an op is its op id, a scope `ops + its shape id` (no other
+  // kinds exist yet). An edge is (label v, label w, control) packed into one exact double.
+  const ops = graph.ops.length;
+  const label = (ref: NodeRef): number => (ref < n ? graph.op[ref]! : ops + shape[ref - n]!);
+  const span = ops + count;
+  const kids: number[] = [];
+  const edges: number[] = [];
+  const byValue = (a: number, b: number) => a - b;
+  for (let g = count - 1; g > 0; g--) {
+    const grp = groups[g]!;
+    kids.length = 0;
+    for (const c of grp.children) kids.push(label(c));
+    kids.sort(byValue);
+    edges.length = 0;
+    const list = edgesOf[g]!;
+    for (let k = 0; k < list.length; k += 3) edges.push((label(list[k]!) * span + label(list[k + 1]!)) * 2 + list[k + 2]!);
+    edges.sort(byValue);
+    const signature = `${kids.join(',')}|${edges.join(',')}`;
+    let id = interned.get(signature);
+    if (id === undefined) interned.set(signature, (id = interned.size));
+    shape[g] = id;
+  }
+  return shape;
 }

@@ -158,13 +158,18 @@ export function buildRenderGroup(h: Hierarchy, ref: NodeRef, opts: RenderOptions
     if (core.degree(x) === 0) core.isolate(x, inExtract);
   };
   const live = () => core.nodes.map((_, x) => x).filter((x) => !core.removed[x]);
+  // Quirk 12: TensorBoard sends sink-like nodes (many inputs) to the in-area and source-like ones
+  // to the out-area in steps 1 and 3; by role (the default) it is the other way round.
+  const byRole = opts.extractSides !== 'tensorboard';
+  const toSourceSide = byRole ? makeInExtract : makeOutExtract;
+  const toSinkSide = byRole ? makeOutExtract : makeInExtract;
 
   if (g.kind === GROUP_META) {
     // 1. Nodes the user removed from the main graph.
     for (const x of live()) {
       if (core.include[x] !== EXCLUDE || nameOf(h, core.nodes[x]!).startsWith(FUNCTION_LIBRARY_PREFIX)) continue;
-      if (core.aliveOut(x).length > core.aliveIn(x).length) makeOutExtract(x, true);
-      else makeInExtract(x, true);
+      if (core.aliveOut(x).length > core.aliveIn(x).length) toSourceSide(x, true);
+      else toSinkSide(x, true);
     }
     // 2. Predefined sinks (NoOp), by op, or for a metanode by its root op `name/(leaf)`.
     for (const x of live()) {
@@ -173,7 +178,7 @@ export function buildRenderGroup(h: Hierarchy, ref: NodeRef, opts: RenderOptions
       if (op !== null && RENDER_PARAMS.outExtractTypes.includes(op)) makeOutExtract(x, false);
     }
     // 3. High in- or out-degree nodes, by TensorBoard's IQR rules.
-    if (opts.autoExtract) extractHighDegrees(core, live(), makeInExtract, makeOutExtract);
+    if (opts.autoExtract) extractHighDegrees(core, live(), toSinkSide, toSourceSide);
     // 4. Nodes with many control edges: all of those edges become annotations.
     removeControlEdges(core);
     // 5. Isolated nodes with annotations on one side only move to the auxiliary areas.
@@ -246,7 +251,11 @@ function typeOf(h: Hierarchy, ref: NodeRef): string | null {
   return null;
 }
 
-function extractHighDegrees(core: Core, nodes: number[], makeIn: (x: number, f: boolean) => void, makeOut: (x: number, f: boolean) => void): void {
+/**
+ * §7.5 step 4: nodes above the in-degree bound go to `highIn`'s area, then nodes above the
+ * out-degree bound that the first pass did not take go to `highOut`'s area.
+ */
+function extractHighDegrees(core: Core, nodes: number[], highIn: (x: number, f: boolean) => void, highOut: (x: number, f: boolean) => void): void {
   const valid: number[] = [];
   const inDeg = new Map<number, number>();
   const outDeg = new Map<number, number>();
@@ -271,15 +280,19 @@ function extractHighDegrees(core: Core, nodes: number[], makeIn: (x: number, f: 
   const inQ3 = inDeg.get(byIn[q3]!)!;
   const inQ1 = inDeg.get(byIn[q1]!)!;
   const inBound = Math.max(inQ3 + inQ3 - inQ1, minUpper);
-  for (let i = count - 1; i >= 0 && inDeg.get(byIn[i]!)! > inBound; i--) makeIn(byIn[i]!, false);
+  const takenByIn = new Uint8Array(core.nodes.length);
+  for (let i = count - 1; i >= 0 && inDeg.get(byIn[i]!)! > inBound; i--) {
+    takenByIn[byIn[i]!] = 1;
+    highIn(byIn[i]!, false);
+  }
   const byOut = valid.slice().sort((a, b) => outDeg.get(a)! - outDeg.get(b)!);
   const outQ3 = outDeg.get(byOut[q3]!)!;
   const outQ1 = outDeg.get(byOut[q1]!)!;
   const outBound = Math.max(outQ3 + (outQ3 - outQ1) * 4, minUpper);
   for (let i = count - 1; i >= 0 && outDeg.get(byOut[i]!)! > outBound; i--) {
     const x = byOut[i]!;
-    if (core.inFlag[x]) continue;
-    makeOut(x, false);
+    if (takenByIn[x]) continue;
+    highOut(x, false);
   }
 }
 

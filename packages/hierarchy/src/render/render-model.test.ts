@@ -3,7 +3,7 @@ import { nameOf } from '../hierarchy/build.js';
 import { GROUP_META, type Hierarchy } from '../hierarchy/types.js';
 import { fixtureHierarchy, generatedHierarchy, hierarchyOf, type NodeSpec } from '../test-support/graphs.js';
 import { RenderModel } from './render-model.js';
-import type { RenderGroup } from './types.js';
+import type { Inclusion, RenderGroup } from './types.js';
 
 const ref = (h: Hierarchy, name: string) => h.n + h.groupByName.get(name)!;
 const names = (h: Hierarchy, refs: number[]) => refs.map((r) => nameOf(h, r)).sort();
@@ -73,13 +73,45 @@ describe('RenderModel', () => {
     const root = new RenderModel(h).group(h.n);
     checkGroup(h, root);
     expect(names(h, root.outExtract)).toContain('init'); // a NoOp sink
-    expect(names(h, root.inExtract)).toContain('hub'); // in-degree 20 ≫ Q3 + IQR
-    // ctl's in-degree (6, control only) is above the bound too: it is in-extracted, its control
+    expect(names(h, root.outExtract)).toContain('hub'); // in-degree 20 ≫ Q3 + IQR: a sink (quirk 12 fixed)
+    // ctl's in-degree (6, control only) is above the bound too: it is extracted, its control
     // inputs become annotations (5, then "... 1 more").
     const ctl = h.names.indexOf('ctl');
     expect(root.edges.some((e) => e.w === ctl)).toBe(false);
     expect(root.annotations.get(ctl)!.in.map((x) => x.name)).toEqual(['ra', 'rb', 'rc', 'rd', 're', '... 1 more']);
     expect(root.annotations.get(ctl)!.in.slice(0, 5).every((x) => x.control)).toBe(true);
+  });
+
+  it('sends sinks to the out-area and sources to the in-area, or does as TensorBoard (quirk 12)', () => {
+    // 16 chained ops (none above either bound), a sink with 8 inputs, a source with 30 outputs,
+    // and two ops the user removes: `wide` (2 outputs, 1 input) and `narrow` (1 output, 2 inputs).
+    const id = (i: number) => String.fromCharCode(97 + i);
+    const spec: NodeSpec[] = [['src', 'Placeholder']];
+    for (let i = 0; i < 16; i++) spec.push([`n${id(i)}`, 'Neg', [i ? `n${id(i - 1)}` : 'src']]);
+    spec.push(['sink', 'AddN', Array.from({ length: 8 }, (_, i) => `n${id(i)}`)]);
+    for (let i = 0; i < 29; i++) spec.push([`u${id(i % 26)}${id(Math.floor(i / 26))}`, 'Abs', ['src']]);
+    spec.push(['wide', 'Neg', ['na']], ['w1', 'Neg', ['wide']], ['w2', 'Neg', ['wide']]);
+    spec.push(['narrow', 'Add', ['nb', 'nc']], ['x1', 'Neg', ['narrow']]);
+    const h = hierarchyOf(spec);
+    const inclusion = new Map<string, Inclusion>([
+      ['wide', 'exclude'],
+      ['narrow', 'exclude'],
+    ]);
+    // (The 29 `u…` leaves then lose their only edge: sinks with in-annotations, out-area in both.)
+    const watched = (refs: number[]) => names(h, refs).filter((nm) => ['src', 'sink', 'wide', 'narrow'].includes(nm));
+    const sides = (rg: RenderGroup) => ({ in: watched([...rg.inExtract]), out: watched([...rg.outExtract]) });
+    const role = new RenderModel(h, { inclusion }).group(h.n);
+    checkGroup(h, role);
+    expect(sides(role)).toEqual({ in: ['src', 'wide'], out: ['narrow', 'sink'] });
+    const tb = new RenderModel(h, { inclusion, extractSides: 'tensorboard' }).group(h.n);
+    checkGroup(h, tb);
+    expect(sides(tb)).toEqual({ in: ['narrow', 'sink'], out: ['src', 'wide'] });
+    // The edges become the same annotations either way; only the area differs.
+    expect([...tb.annotations].map(([r, a]) => [r, a.in.length, a.out.length])).toEqual([...role.annotations].map(([r, a]) => [r, a.in.length, a.out.length]));
+    // A rebuild keeps the choice.
+    const m = new RenderModel(h, { extractSides: 'tensorboard' });
+    expect(sides(m.rebuild(h).group(h.n))).toEqual({ in: ['sink'], out: ['src'] });
+    expect(role.outExtract.filter((r) => nameOf(h, r).startsWith('u')).length).toBe(29);
   });
 
   it('honours include and exclude overrides', () => {

@@ -43,7 +43,11 @@ export class RenderModel {
     options: Partial<RenderOptions> = {},
     expansion?: ExpansionState,
   ) {
-    this.options = { autoExtract: options.autoExtract ?? true, inclusion: options.inclusion ?? new Map<string, Inclusion>() };
+    this.options = {
+      autoExtract: options.autoExtract ?? true,
+      extractSides: options.extractSides ?? 'role',
+      inclusion: options.inclusion ?? new Map<string, Inclusion>(),
+    };
     this.expansion = expansion ?? new ExpansionState();
     // The edge index bridges need (≈10 ms at 100k ops, shared per hierarchy): built with the
     // root so that the first click on a big group does not pay for it.

@@ -84,9 +84,25 @@ export interface RenderGroup {
 
 export type Inclusion = 'include' | 'exclude';
 
+/**
+ * Which auxiliary area a node extracted for its degree goes to (tensorboard-graph.md §14 quirk 12).
+ * - `'role'` (default): by the node's role, as the areas are meant — the in-area holds source-like
+ *   nodes, the out-area sink-like ones. A node with a high in-degree (many inputs: a sink) goes
+ *   to the out-area, one with a high out-degree to the in-area; a node the user removes goes to
+ *   the in-area when it has more outputs than inputs, else to the out-area.
+ * - `'tensorboard'`: TensorBoard's inverted choice — high in-degree → in-area, high out-degree →
+ *   out-area, a removed node with more outputs → out-area.
+ * The other rules agree in both: `NoOp` sinks go to the out-area; an isolated node with only
+ * out-annotations (a source) to the in-area, with only in-annotations to the out-area. The
+ * degree bounds stay with the degree (in: Q3 + IQR, checked first; out: Q3 + 4·IQR).
+ */
+export type ExtractSides = 'role' | 'tensorboard';
+
 export interface RenderOptions {
   /** TensorBoard's "Auto-extract high-degree nodes" (default on). */
   autoExtract: boolean;
+  /** Where degree-extracted and user-removed nodes go (default `'role'`; see `ExtractSides`). */
+  extractSides: ExtractSides;
   /** User overrides, by node or group name: "Add to / Remove from main graph". */
   inclusion: ReadonlyMap<string, Inclusion>;
 }

@@ -521,7 +521,8 @@ export const expected: FixtureExpectation = {
     // rename (spec §4.5 step 4). NOTE: TensorBoard's actual mapStrictHierarchy loop stops one short
     // (i < nodeNames.length − 1) and never records the namespaces of the LAST sorted non-embedding name,
     // which here is rnn/basic_lstm_cell/kernel/read; so real TB would keep the Const's name
-    // 'rnn/basic_lstm_cell/kernel' (C:rnn/basic_lstm_cell/kernel). We follow the spec text.
+    // 'rnn/basic_lstm_cell/kernel' (C:rnn/basic_lstm_cell/kernel). We follow the spec text
+    // (deliberate difference 3 in the README).
     'rnn/basic_lstm_cell/kernel': {
       core: [],
       inExtract: [],

@@ -94,3 +94,28 @@ export function seq(prefix: string, first: number, last: number, suffix = ''): s
   for (let i = first; i <= last; i++) out.push(`${prefix}${i}${suffix}`);
   return out;
 }
+
+/**
+ * Partial expectations for the larger fixtures (too big to write out whole): counts, the root's
+ * metanodes, the number of series and a few in full, some parents, and the root's render. Derived
+ * from the spec and the NodeDefs the same way, and checked against the fixture files.
+ */
+export interface PartialFixtureExpectation {
+  /** Fixture folder under ../shared/fixtures and file name. */
+  dir: 'graphs' | 'tfjs-graphs';
+  file: string;
+  /** An event file: read through @tbg/events' `eventGraphReader` (the last graph event wins, §2.1). */
+  events?: boolean;
+  graph: ExpectedGraphCounts;
+  root: { depth: number; cardinality: number; children: number };
+  /** Every metanode directly under the root (function-library metanodes included). */
+  topMetanodes: Record<string, { cardinality: number; depth: number }>;
+  /** The number of grouped series, and some of them in full. */
+  seriesCount: number;
+  someSeries: ExpectedSeries[];
+  ungroupedRuns: ExpectedUngroupedRun[];
+  /** Some ops → their parent group. */
+  opParent: Record<string, string>;
+  /** The root's render: the auxiliary areas and library in full, the core by size and some members. */
+  rootRender: { inExtract: string[]; outExtract: string[]; library: string[]; coreSize: number; someCore: string[] };
+}

@@ -4,7 +4,7 @@
  * quantize_grad_b12a6ec4 has input args only (no body). Derived from tensorboard-graph.md §4–§7
  * and the fixture (decoded with @tbg/proto loadGraph).
  *
- * Deliberate difference 10 applies: the 6 call ops (fc1/quantize_op_b7ecafa5, ...) stay op nodes
+ * Deliberate difference 1 (README) applies: the 6 call ops (fc1/quantize_op_b7ecafa5, ...) stay op nodes
  * inside fc1/out (TB would clone the function body into them when fc1 is expanded, §7.4).
  * Checked: counts, every metanode, the series, strict renames, templates (structure-identical
  * groups only), and the render of every expanded group.
@@ -13,7 +13,7 @@ import { seq, type FixtureExpectation } from './types.js';
 
 export const expected: FixtureExpectation = {
   file: 'zhacmsra_fc_quant_defun_461.pbtxt',
-  // rawNodes = top-level NodeDefs (deliberate difference 11). Embedded: 122 Const (in), 2 HistogramSummary
+  // rawNodes = top-level NodeDefs (deliberate difference 6). Embedded: 122 Const (in), 2 HistogramSummary
   // + 1 MergeSummary (out, '^[a-zA-Z]+Summary$') → 461 − 125 = 336 ops. Library (§4.4): per function one op
   // node '__function_library__<f>' (op '') + one 'input_arg' op per input arg + the non-Const body nodes:
   // quantize_op: 1 + 1 (x) + 12 (8 of its 20 body nodes are Const → embedded) = 14; quantize_grad: 1 + 2
@@ -114,9 +114,6 @@ export const expected: FixtureExpectation = {
       ],
       opHistogram: { '': 1, input_arg: 2 },
     },
-    // KNOWN DIFFERENCE (fidelity.test.ts): our hierarchy has no op node for the function itself, so this
-    // group, quantize_grad's group, the root (cardinality 351), graph.opNodes (351), the two
-    // opParent entries and the two library renders lack __function_library__<f>/(__function_library__<f>).
     {
       name: '__function_library__quantize_op_b7ecafa5',
       depth: 3,
@@ -1243,7 +1240,7 @@ export const expected: FixtureExpectation = {
     'out/weight/Adam_1/(Adam_1)': 'out/weight/Adam_1',
     'out/weight/Initializer/truncated_normal/(truncated_normal)': 'out/weight/Initializer/truncated_normal',
   },
-  // Structure-identical groups (deliberate difference 9). TensorBoard itself only clusters the leaf-level
+  // Structure-identical groups (deliberate difference 2). TensorBoard itself only clusters the leaf-level
   // ones plus those whose child groups happened to get templateIds first (index-order quirk, §14.10); the
   // remaining ones (fc1/weight ~ out/weight, fc1/bias ~ out/bias, the 6 *mul_grad groups, Initializers,
   // Adam/update_fc1 ~ Adam/update_out) are identical metagraphs modulo names and are what TB intends.
@@ -1308,7 +1305,7 @@ export const expected: FixtureExpectation = {
   allGroups: true,
   render: {
     // Adam/(Adam) (NoOp) → out-extract; 6 other children, < 15 → no more extraction. Bridges from the
-    // in-extracted root nodes (lr, beta1_power, gradients, ...) have no adjoining root edge → shortcuts.
+    // extracted root nodes (lr, beta1_power, gradients, ...) have no adjoining root edge → shortcuts.
     'Adam': {
       core: ['Adam/Assign', 'Adam/Assign_1', 'Adam/mul', 'Adam/mul_1', 'Adam/update_fc1', 'Adam/update_out'],
       inExtract: [],
@@ -1364,7 +1361,7 @@ export const expected: FixtureExpectation = {
         'Adam/update_out/weight': { in: ['S:beta1_power', 'S:beta2_power', 'S:gradients', 'S:lr', 'S:out'], out: ['S:Adam/(Adam)'] },
       },
     },
-    // Same as Adam/update_out/weight (KNOWN DIFFERENCE: we show S:out instead of S:beta2_power).
+    // Same as Adam/update_out/weight.
     'Adam/update_out/bias': {
       core: [],
       inExtract: [],
@@ -1383,9 +1380,6 @@ export const expected: FixtureExpectation = {
     },
     // As update_fc1/weight, but the root edge out→Adam was created after beta1_power→Adam and
     // beta2_power→Adam (the update_fc1 ApplyAdams come first in the NodeDefs), so those two come first.
-    // KNOWN DIFFERENCE (fidelity.test.ts): our dump shows S:out instead of S:beta2_power, consistent with ordering the
-    // bridge shortcuts by the op's own input order (out/weight is ApplyAdam's input 0) instead of TB's
-    // top-down bridgegraph order (§5.4). Only the choice of the 5 visible entries differs.
     'Adam/update_out/weight': {
       core: [],
       inExtract: [],
@@ -1545,15 +1539,18 @@ export const expected: FixtureExpectation = {
     // area only after extraction, §7.3 step 6; the quartiles below come out the same without them):
     // - step 2: Adam (root op Adam/(Adam) is a NoOp) and init (NoOp) → out-extract.
     // - step 4: 44 valid nodes. In-degrees: 13×0, 16×1, 13×2, AddN 3, gradients 11; q1 = round(11) → 0,
-    //   q3 = round(33) → 2; bound = max(2 + 2, 4) = 4 → gradients (11) → in-extract.
+    //   q3 = round(33) → 2; bound = max(2 + 2, 4) = 4 → gradients (11) is extracted.
     //   Out-degrees: 10×0, 21×1, 10×2, weight_decay 3, fc1 5, out 7; q1 → 1, q3 → 2;
     //   bound = max(2 + 4·1, 4) = 6 → out (7 > 6: Shape, Shape_1, Reshape, ArgMax, pow_1, Assign_[1-39],
-    //   gradients) → out-extract; fc1 (5) stays.
+    //   gradients) is extracted; fc1 (5) stays.
+    //   TensorBoard sends the high in-degree gradients to the in-extract and the high out-degree out to
+    //   the out-extract (§14 quirk 12); we fix it (README quirk 12, extractSides 'role'): gradients
+    //   (a sink) → out-extract, out (a source) → in-extract. The annotations are the same either way.
     // - step 6: lr, mask_out, beta1_power, beta2_power lost all core edges and have out-annotations only
     //   → in-extract.
     // Annotation lists over 5 (§7.7): out.out has 9 targets → 5 + '... 4 more'; gradients.in has 11 →
     // 5 + '... 6 more'; Adam.in has 6 → 5 + '... 1 more'. Which 5 are shown follows TB's push order:
-    // shortcuts from earlier steps first (Adam, init at step 2; gradients at its in-extraction), then the
+    // shortcuts from earlier steps first (Adam, init at step 2; gradients at its extraction), then the
     // extracted node's own edges in graphlib insertion order (= order of the base edges, i.e. NodeDef order).
     '__root__': {
       core: [
@@ -1594,8 +1591,8 @@ export const expected: FixtureExpectation = {
         'pow_1',
         'weight_decay',
       ],
-      inExtract: ['beta1_power', 'beta2_power', 'gradients', 'lr', 'mask_out'],
-      outExtract: ['Adam', 'init', 'out'],
+      inExtract: ['beta1_power', 'beta2_power', 'lr', 'mask_out', 'out'],
+      outExtract: ['Adam', 'gradients', 'init'],
       library: ['__function_library__quantize_grad_b12a6ec4', '__function_library__quantize_op_b7ecafa5'],
       annotations: {
         'Adam': { in: ['E:... 1 more', 'S:beta1_power', 'S:beta2_power', 'S:fc1', 'S:gradients', 'S:lr'], out: [] },
