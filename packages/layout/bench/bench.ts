@@ -6,7 +6,11 @@
  * - layout.view: per input, the first layout (collapsed root), each metanode expanded once
  *   from the collapsed root (p50, p95, max; sampled on big graphs), expanding everything, the
  *   largest single ELK call, SVG export, and the geometry invariants.
- * Usage: node --expose-gc dist/bench/bench.js [--quick] [--only options|views]
+ * - layout.threshold: the split threshold (maxElkNodes) swept on generated views, fully expanded:
+ *   total time, largest call and its time, and crossings, the figures behind the default;
+ * - layout.view-worker: the pipeline in a view worker, timed from the client, with the longest
+ *   stall of the client's event loop (see view-worker-bench.ts).
+ * Usage: node --expose-gc dist/bench/bench.js [--quick] [--only options|views|threshold|worker]
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -16,7 +20,7 @@ import { decodeColumnar, loadColumnarGraph, type EventGraphReader } from '@tbg/p
 import { encodeGraphDef, fixturePath, generateTrainingGraph, GRAPH_FIXTURES, hasShared } from '@tbg/testkit';
 import { elkOptions } from '../src/elk/options.js';
 import { syntheticTask } from '../src/elk/synthetic-task.js';
-import type { ElkTask } from '../src/elk/task.js';
+import { copyTask, type ElkTask } from '../src/elk/task.js';
 import { checkInvariants } from '../src/invariants/check.js';
 import { DEFAULT_LAYOUT_PARAMS } from '../src/params.js';
 import { applyExpandMode, percentile, timeExpansions } from '../src/session/expansion.js';
@@ -24,8 +28,10 @@ import { LayoutSession } from '../src/session/layout-session.js';
 import { toSVG } from '../src/svg/to-svg.js';
 import { createInlineRunner } from '../src/worker/inline-runner.js';
 import { createNodeWorkerPool } from '../src/worker/node-pool.js';
+import { tappedRunner } from '../src/worker/tapped-runner.js';
 import type { ElkRunner } from '../src/worker/runner.js';
 import { crossings, edgeLength } from './quality.js';
+import { viewWorkerChild } from './view-worker-bench.js';
 
 const quick = process.argv.includes('--quick');
 const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined;
@@ -65,6 +71,8 @@ const OPTION_SETS: Record<string, (n: number, m: number) => Record<string, strin
   'th1-poly-network-simplex': () => ({ ...BASE, 'elk.layered.thoroughness': '1', 'elk.layered.nodePlacement.strategy': 'NETWORK_SIMPLEX' }),
   'th1-orthogonal': () => ({ ...BASE, 'elk.layered.thoroughness': '1', 'elk.edgeRouting': 'ORTHOGONAL' }),
   'th1-splines': () => ({ ...BASE, 'elk.layered.thoroughness': '1', 'elk.edgeRouting': 'SPLINES' }),
+  'th1-layering-longest-path': () => ({ ...BASE, 'elk.layered.thoroughness': '1', 'elk.layered.layering.strategy': 'LONGEST_PATH' }),
+  'th1-layering-coffman-graham': () => ({ ...BASE, 'elk.layered.thoroughness': '1', 'elk.layered.layering.strategy': 'COFFMAN_GRAHAM' }),
   chosen: (n, m) => elkOptions(DEFAULT_LAYOUT_PARAMS, n, m),
 };
 const BUCKETS: Array<[number, number]> = [
@@ -75,15 +83,12 @@ const BUCKETS: Array<[number, number]> = [
   [151, 300],
 ];
 
-function cloneTask(t: ElkTask): ElkTask {
-  return { ...t, options: { ...t.options }, nodeSize: t.nodeSize.slice(), nodeKind: t.nodeKind.slice(), portStart: t.portStart.slice(), portXY: t.portXY.slice(), portSide: t.portSide.slice(), edges: t.edges.slice() };
-}
 
 async function optionsChild(): Promise<void> {
   // Record the ELK calls of fully expanded views, split only above 300 nodes.
   const inline = createInlineRunner();
   const corpus: ElkTask[] = [];
-  const recorder: ElkRunner = { ...inline, run: (t, s) => (corpus.push(cloneTask(t)), inline.run(t, s)), warmup: () => inline.warmup(), close: () => inline.close(), size: 1, stats: inline.stats };
+  const recorder = tappedRunner(inline, (t) => void corpus.push(copyTask(t)));
   const inputs = (quick ? ['tb_demo_xla_118.pbtxt'] : FIXTURES.map(([, f]) => f)).concat(['generated-3000']);
   for (const name of inputs) {
     if (!name.startsWith('generated') && !hasShared()) continue;
@@ -117,7 +122,7 @@ async function optionsChild(): Promise<void> {
       let edges = 0;
       let length = 0;
       for (const t of tasks) {
-        const task = cloneTask(t);
+        const task = copyTask(t);
         task.options = opts(task.nodeKind.length, task.edges.length / 4);
         const r = await inline.run(task);
         times.push(r.elkMs);
@@ -136,6 +141,56 @@ async function optionsChild(): Promise<void> {
         maxMs: r2(Math.max(...times)),
         crossingsPerEdge: r2(cross / Math.max(1, edges)),
         edgeLengthPerEdge: r2(length / Math.max(1, edges)),
+      });
+    }
+  }
+  await inline.close();
+}
+
+// ---------------------------------------------------------------- split threshold
+
+async function thresholdChild(): Promise<void> {
+  const inline = createInlineRunner();
+  await inline.warmup();
+  for (const name of quick ? ['generated-3000'] : ['generated-3000', 'generated-10000']) {
+    const model = await loadModel(name);
+    applyExpandMode(model, { kind: 'all' });
+    for (const maxElkNodes of [40, 60, 90, 120, 160, 240]) {
+      let cross = 0;
+      let edges = 0;
+      let maxCallMs = 0;
+      let maxCallNodes = 0;
+      let calls = 0;
+      const measuring: ElkRunner = {
+        ...inline,
+        size: 1,
+        stats: inline.stats,
+        warmup: () => inline.warmup(),
+        close: () => inline.close(),
+        run: async (t, signal) => {
+          const n = t.nodeKind.length;
+          const m = t.edges.length / 4;
+          const r = await inline.run(t, signal);
+          calls++;
+          cross += crossings(r);
+          edges += m;
+          if (r.elkMs > maxCallMs) maxCallMs = r.elkMs;
+          maxCallNodes = Math.max(maxCallNodes, n);
+          return r;
+        },
+      };
+      const session = new LayoutSession(model, { runner: measuring, params: { maxElkNodes, maxElkEdges: Math.round((maxElkNodes * 8) / 3) } });
+      const t0 = performance.now();
+      await session.layout();
+      emit({
+        bench: 'layout.threshold',
+        input: label(name),
+        maxElkNodes,
+        totalMs: r2(performance.now() - t0),
+        elkCalls: calls,
+        maxCallNodes,
+        maxCallMs: r2(maxCallMs),
+        crossingsPerEdge: r2(cross / Math.max(1, edges)),
       });
     }
   }
@@ -222,15 +277,22 @@ async function main(): Promise<void> {
   if (ci >= 0) {
     const what = process.argv[ci + 1]!;
     if (what === 'options') await optionsChild();
+    else if (what === 'threshold') await thresholdChild();
+    else if (what.startsWith('worker:')) await viewWorkerChild(what.slice(7), emit, quick ? 5 : 40);
     else await viewChild(what);
     return;
   }
   const self = fileURLToPath(import.meta.url);
   const runs: string[] = [];
-  if (only !== 'views') runs.push('options');
-  if (only !== 'options') {
+  if (!only || only === 'options') runs.push('options');
+  if (!only || only === 'threshold') runs.push('threshold');
+  if (!only || only === 'views') {
     runs.push(...(hasShared() ? FIXTURES.map(([, f]) => f) : []));
     runs.push(...(quick ? ['generated-10000'] : ['generated-10000', 'generated-50000', 'generated-100000']));
+  }
+  if (!only || only === 'worker') {
+    if (hasShared()) runs.push('worker:scalable_agent_impala_2124.pbtxt');
+    runs.push(...(quick ? ['worker:generated-10000'] : ['worker:generated-10000', 'worker:generated-100000']));
   }
   for (const what of runs) {
     const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', self, '--child', what, ...(quick ? ['--quick'] : [])], { encoding: 'utf8', stdio: ['ignore', 'inherit', 'pipe'], maxBuffer: 1 << 26 });

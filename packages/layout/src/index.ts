@@ -22,8 +22,13 @@ export type { GroupLayout, NodeBox, AnnotationBox, BorderPort, PlacedChild, Plac
 export { LayoutSession, type LayoutSessionOptions, type ViewLayout } from './session/layout-session.js';
 export { buildGeometry } from './geometry/build-geometry.js';
 export { toSVG, DEFAULT_SVG_STYLE, type SvgStyle } from './svg/to-svg.js';
-export { checkInvariants, type InvariantReport, type Violation } from './invariants/check.js';
+export { checkInvariants, annotationCrossings, type InvariantReport, type Violation } from './invariants/check.js';
 export { createWorkerPool, type WorkerEndpoint } from './worker/pool.js';
 export { createInlineRunner } from './worker/inline-runner.js';
 export { webWorkerEndpoint, type WebWorkerLike } from './worker/web-endpoint.js';
+export { yieldingRunner } from './worker/yielding-runner.js';
+export type { ViewRequest, ViewResponse, ViewOpenOptions, ViewSummary, ExpansionChange, ViewLayoutStats } from './view/protocol.js';
+export { serveView, type ViewHostOptions } from './view/view-host.js';
+export { createViewClient, ViewWorkerError, type ViewClient, type ViewEndpoint, type ViewLayoutResult } from './view/view-client.js';
+export type { RequestChannel } from './worker/serve-elk.js';
 export { parseExpandMode, applyExpandMode, collapseAll, timeExpansions, percentile, type ExpandMode, type ExpandTimings } from './session/expansion.js';

@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { elkOptions } from '../elk/options.js';
-import { NODE_PLAIN, NODE_STUB_IN, NODE_STUB_OUT, SIDE_IN, SIDE_OUT, type Direction, type ElkTask } from '../elk/task.js';
+import { NODE_PLAIN, NODE_STUB_IN, NODE_STUB_OUT, SIDE_IN, SIDE_OUT, type Direction } from '../elk/task.js';
 import { DEFAULT_LAYOUT_PARAMS as P } from '../params.js';
 import { createInlineRunner } from '../worker/inline-runner.js';
 import type { ElkRunner } from '../worker/runner.js';
+import { tappedRunner } from '../worker/tapped-runner.js';
 import { layoutCompound, type CompoundContext } from './layout-compound.js';
 import type { LayoutGraph, LgEdge, LgLayout, LgNode, LgPort } from './layout-graph.js';
 
@@ -19,21 +20,12 @@ interface Call {
 /** The inline runner, recording every ELK call; past `cap` calls it rejects (a runaway guard). */
 function recordingRunner(cap = 10_000): { runner: ElkRunner; calls: Call[] } {
   const calls: Call[] = [];
-  const runner: ElkRunner = {
-    size: 1,
-    run(task: ElkTask, signal?: AbortSignal) {
-      let plain = 0;
-      for (const k of task.nodeKind) if (k === NODE_PLAIN) plain++;
-      calls.push({ nodes: task.nodeKind.length, plain, edges: task.edges.length / 4 });
-      if (calls.length > cap) return Promise.reject(new Error(`more than ${cap} ELK calls`));
-      return inline.run(task, signal);
-    },
-    warmup: () => inline.warmup(),
-    close: async () => {},
-    get stats() {
-      return inline.stats;
-    },
-  };
+  const runner = tappedRunner(inline, (task) => {
+    let plain = 0;
+    for (const k of task.nodeKind) if (k === NODE_PLAIN) plain++;
+    calls.push({ nodes: task.nodeKind.length, plain, edges: task.edges.length / 4 });
+    if (calls.length > cap) throw new Error(`more than ${cap} ELK calls`);
+  });
   return { runner, calls };
 }
 
@@ -376,6 +368,38 @@ describe('layoutCompound in one ELK call', () => {
     expect(calls).toEqual([{ nodes: 21, plain: 1, edges: 20 }]);
     expect(L.sections).toEqual([]);
   });
+});
+
+describe('layoutCompound with stubs on several connected components', () => {
+  /** k components, each an in-stub → a → b → an out-stub, under a shuffled index order. */
+  function components(k: number, direction: Direction): LayoutGraph {
+    const nodes: LgNode[] = [];
+    const edges: LgEdge[] = [];
+    for (let c = 0; c < k; c++) {
+      const base = nodes.length;
+      nodes.push({ width: 2, height: 2, kind: NODE_STUB_IN, ports: [] }, { width: 40 + 10 * c, height: 20, kind: NODE_PLAIN, ports: [] }, { width: 30, height: 15 + 5 * c, kind: NODE_PLAIN, ports: [] }, { width: 2, height: 2, kind: NODE_STUB_OUT, ports: [] });
+      edges.push({ v: base, vPort: -1, w: base + 1, wPort: -1 }, { v: base + 1, vPort: -1, w: base + 2, wPort: -1 }, { v: base + 2, vPort: -1, w: base + 3, wPort: -1 });
+    }
+    return { direction, nodes, edges };
+  }
+
+  for (const direction of ['UP', 'RIGHT'] as const) {
+    it(`keeps every in-stub before and every out-stub after all plain nodes (${direction}), not per component`, async () => {
+      const g = components(4, direction);
+      const { L, problems } = await run(g);
+      expect(problems).toEqual([]);
+      // Position along the flow: UP runs towards smaller y, RIGHT towards larger x.
+      const flow = (v: number) => (direction === 'UP' ? -(L.nodeXY[2 * v + 1]! + g.nodes[v]!.height / 2) : L.nodeXY[2 * v]! + g.nodes[v]!.width / 2);
+      const plain = plainOf(g).map(flow);
+      const ins = g.nodes.flatMap((n, v) => (n.kind === NODE_STUB_IN ? [flow(v)] : []));
+      const outs = g.nodes.flatMap((n, v) => (n.kind === NODE_STUB_OUT ? [flow(v)] : []));
+      expect(Math.max(...ins)).toBeLessThan(Math.min(...plain));
+      expect(Math.min(...outs)).toBeGreaterThan(Math.max(...plain));
+      // One layer each.
+      expect(new Set(ins.map((x) => x.toFixed(3))).size).toBe(1);
+      expect(new Set(outs.map((x) => x.toFixed(3))).size).toBe(1);
+    });
+  }
 });
 
 describe('layoutCompound split into sections', () => {

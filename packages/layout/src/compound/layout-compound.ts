@@ -80,7 +80,20 @@ function layoutGrid(g: LayoutGraph, ctx: CompoundContext): LgLayout {
 
 async function layoutOnce(g: LayoutGraph, ctx: CompoundContext): Promise<LgLayout> {
   const n = g.nodes.length;
-  const task = toElkTask(g, ctx.elkOptions(n, g.edges.length));
+  let options = ctx.elkOptions(n, g.edges.length);
+  // Stubs must be in the first or last layer of the whole graph, not of their connected
+  // component: ELK packs separate components next to each other along the flow too (one above
+  // the other, bottom to top), and then the bridges to the upper components' stubs cross the
+  // lower components on their way from the border. Laid out as one graph, components sit side
+  // by side in shared layers — except single nodes without edges: those all land in the first
+  // layer, one long row (an expanded series of 83 unconnected members: 12,000 px wide), so a
+  // graph with any of them keeps ELK's packing.
+  if (g.nodes.some((node) => node.kind !== NODE_PLAIN)) {
+    const linked = new Uint8Array(n);
+    for (const e of g.edges) linked[e.v] = linked[e.w] = 1;
+    if (g.nodes.every((node, i) => node.kind !== NODE_PLAIN || linked[i])) options = { ...options, 'elk.separateConnectedComponents': 'false' };
+  }
+  const task = toElkTask(g, options);
   const key = ctx.cache ? taskKey(task) : '';
   let r = ctx.cache?.get(key);
   const hit = r !== undefined;

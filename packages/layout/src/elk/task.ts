@@ -69,3 +69,8 @@ export function nodeCount(t: ElkTask): number {
 export function edgeCount(t: ElkTask): number {
   return t.edges.length / 4;
 }
+
+/** A deep copy (a pool detaches the arrays of the tasks it sends). */
+export function copyTask(t: ElkTask): ElkTask {
+  return { ...t, options: { ...t.options }, nodeSize: t.nodeSize.slice(), nodeKind: t.nodeKind.slice(), portStart: t.portStart.slice(), portXY: t.portXY.slice(), portSide: t.portSide.slice(), edges: t.edges.slice() };
+}

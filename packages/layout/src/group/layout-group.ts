@@ -62,7 +62,10 @@ export async function layoutGroup(rg: RenderGroup, ctx: GroupLayoutContext): Pro
         ports.push({ x: bp.x, y: bp.y, side: bp.side });
       }
     } else if (c.box!.annotations.length) {
-      // Edges must reach the shape, not the annotation columns beside it.
+      // Edges must reach the shape, not the annotation columns: ports on the box's border on
+      // the shape's axis (bottom to top: below and above the shape, between the columns; left
+      // to right: beside it, above the columns, which hang below that axis there — nodeBox).
+      // The edges then run from the port straight along the axis to the shape's side (step 5).
       const b = c.box!;
       const cx = b.shapeX + b.shapeW / 2;
       const cy = b.shapeY + b.shapeH / 2;
@@ -180,8 +183,8 @@ export async function layoutGroup(rg: RenderGroup, ctx: GroupLayoutContext): Pro
   ports.set(DEFAULT_IN_PORT, borderPoint(true, width / 2, height / 2));
   ports.set(DEFAULT_OUT_PORT, borderPoint(false, width / 2, height / 2));
 
-  // 5. Edges: routes moved into the group's frame; ends on collapsed children clipped to their
-  //    shapes; ends on stubs moved onto the border.
+  // 5. Edges: routes moved into the group's frame; ends on collapsed children extended from
+  //    ELK's end on the box (or port) to the shape; ends on stubs extended to the border.
   const placed: PlacedEdge[] = edges.map((e, k) => {
     const pts: number[] = [];
     for (let q = lg.pointStart[k]!; q < lg.pointStart[k + 1]!; q++) pts.push(coreX + lg.points[2 * q]!, coreY + lg.points[2 * q + 1]!);
@@ -191,10 +194,16 @@ export async function layoutGroup(rg: RenderGroup, ctx: GroupLayoutContext): Pro
       const at = first ? 0 : pts.length - 2;
       const nb = first ? 2 : pts.length - 4;
       if (node >= core.length) {
-        // The stub sits outside the core box, beyond the padding: the border point replaces it.
+        // The stub sits in ELK's first (in) or last (out) layer: the route runs from the border
+        // point straight across the flow to the stub's place, then on as ELK routed it. (Going
+        // from the border point straight to the route's next point would cut through the nodes
+        // beside the stub in its layer.)
         const bp = ports.get(stubKeyOf[node - core.length]!)!;
-        pts[at] = bp.x;
-        pts[at + 1] = bp.y;
+        const sx = up ? bp.x : clamp(pts[at]!, 0, width);
+        const sy = up ? clamp(pts[at + 1]!, 0, height) : bp.y;
+        const inner = Math.hypot(sx - bp.x, sy - bp.y) > 1e-6 ? [sx, sy] : [];
+        if (first) pts.splice(0, 2, bp.x, bp.y, ...inner);
+        else pts.splice(at, 2, ...inner, bp.x, bp.y);
         return;
       }
       const c = core[node]!;
@@ -202,10 +211,36 @@ export async function layoutGroup(rg: RenderGroup, ctx: GroupLayoutContext): Pro
       const b = c.box!;
       const ox = children[node]!.x;
       const oy = children[node]!.y;
-      const hit = clipToShape(b.shapeKind, ox + b.shapeX, oy + b.shapeY, b.shapeW, b.shapeH, pts[nb]!, pts[nb + 1]!);
+      if (nodes[node]!.ports.length) {
+        // ELK ends the route at the port on the box's border; from there it runs along the
+        // shape's axis to the shape. Two points just outside the port, on the axis, make the
+        // drawn B-spline (d3.curveBasis) reach the axis before the port, so that it enters the
+        // box along the axis instead of cutting the corner at the port through the annotations.
+        const port = nodes[node]!.ports[first ? 1 : 0]!; // the out-port, the in-port
+        const px = ox + port.x;
+        const py = oy + port.y;
+        const hit = clipToShape(b.shapeKind, ox + b.shapeX, oy + b.shapeY, b.shapeW, b.shapeH, px, py);
+        // Outwards from the box at this port: up (UP) or right (RIGHT) at the out-port, the
+        // opposite at the in-port; the lead points go at most 2/3 of the way to the next point.
+        const ux = up ? 0 : first ? 1 : -1;
+        const uy = up ? (first ? -1 : 1) : 0;
+        const lead = Math.min(p.rankSep / 8, ((pts[nb]! - px) * ux + (pts[nb + 1]! - py) * uy) / 3);
+        const ends = lead > 1e-6 ? [px + 2 * ux * lead, py + 2 * uy * lead, px + ux * lead, py + uy * lead, px, py] : [px, py];
+        if (hit) ends.push(hit[0], hit[1]);
+        if (first) {
+          const rev: number[] = [];
+          for (let i = ends.length - 2; i >= 0; i -= 2) rev.push(ends[i]!, ends[i + 1]!);
+          pts.splice(0, 2, ...rev);
+        } else pts.splice(at, 2, ...ends);
+        return;
+      }
+      // No annotations, no ports: ELK ends the route on the box's border; from there it goes on
+      // towards the shape's centre, to its outline. (Straight from the route's previous point to
+      // the shape, as TensorBoard does, could cut through a neighbour in the node's layer.)
+      const hit = clipToShape(b.shapeKind, ox + b.shapeX, oy + b.shapeY, b.shapeW, b.shapeH, pts[at]!, pts[at + 1]!);
       if (hit) {
-        pts[at] = hit[0];
-        pts[at + 1] = hit[1];
+        if (first) pts.unshift(hit[0], hit[1]);
+        else pts.push(hit[0], hit[1]);
       }
     };
     endAt(e.v, true);

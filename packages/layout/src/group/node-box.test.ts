@@ -11,7 +11,7 @@ import {
 } from '../geometry/types.js';
 import { DEFAULT_LAYOUT_PARAMS as P } from '../params.js';
 import { roboto } from '../text/roboto.js';
-import { metaHeight, metaLabel, nodeBox } from './node-box.js';
+import { LR_AXIS_CLEARANCE, metaHeight, metaLabel, nodeBox } from './node-box.js';
 import type { NodeBox } from './types.js';
 
 type NodeSpec = [name: string, op: string, inputs?: string[]];
@@ -25,11 +25,14 @@ function hierarchyOf(nodes: NodeSpec[]): Hierarchy {
 const refOf = (h: Hierarchy, name: string): NodeRef => (h.groupByName.has(name) ? h.n + h.groupByName.get(name)! : h.names.indexOf(name));
 
 /** The box of `name` as a child of its parent group, with the parent's annotations. */
-function boxOf(h: Hierarchy, name: string, model = new RenderModel(h)): NodeBox {
+function boxOf(h: Hierarchy, name: string, model = new RenderModel(h), params = P): NodeBox {
   const ref = refOf(h, name);
   expect(ref, name).toBeGreaterThanOrEqual(0);
-  return nodeBox(h, ref, model.group(parentOf(h, ref)).annotations.get(ref), P, roboto);
+  return nodeBox(h, ref, model.group(parentOf(h, ref)).annotations.get(ref), params, roboto);
 }
+
+/** Left to right. */
+const LR = { ...P, direction: 'RIGHT' as const };
 
 type Rect = [x: number, y: number, w: number, h: number];
 const EPS = 1e-9;
@@ -115,6 +118,92 @@ function problems(b: NodeBox, isMeta: boolean): string[] {
     });
   }
   return out;
+}
+
+/** True when the segment from (x1, y1) to (x2, y2) passes through the inside of r (touching is fine). */
+function segmentHits(x1: number, y1: number, x2: number, y2: number, r: Rect): boolean {
+  // Sample densely: the boxes are small and this is a test.
+  for (let i = 0; i <= 1000; i++) {
+    const x = x1 + ((x2 - x1) * i) / 1000;
+    const y = y1 + ((y2 - y1) * i) / 1000;
+    if (x > r[0] + 1e-6 && x < r[0] + r[2] - 1e-6 && y > r[1] + 1e-6 && y < r[1] + r[3] - 1e-6) return true;
+  }
+  return false;
+}
+
+/**
+ * What edges need of a box: the shape's axis (bottom to top: the vertical line through the
+ * shape's centre; left to right: the horizontal one), from the box's border to the shape, is
+ * clear of every annotation — that is where the layout runs edges (layoutGroup's ports).
+ */
+function axisProblems(b: NodeBox, direction: 'UP' | 'RIGHT'): string[] {
+  const out: string[] = [];
+  const cx = b.shapeX + b.shapeW / 2;
+  const cy = b.shapeY + b.shapeH / 2;
+  const segments: Array<[number, number, number, number]> =
+    direction === 'UP'
+      ? [
+          [cx, 0, cx, b.shapeY],
+          [cx, b.shapeY + b.shapeH, cx, b.height],
+        ]
+      : [
+          [0, cy, b.shapeX, cy],
+          [b.shapeX + b.shapeW, cy, b.width, cy],
+        ];
+  for (const a of b.annotations) {
+    for (const [part, r] of [
+      ['glyph', [a.x, a.y, a.width, a.height] as Rect],
+      ['label', annLabelRect(a)],
+    ] as const) {
+      if (segments.some((sg) => segmentHits(...sg, r))) out.push(`${b.label}: the ${direction} axis crosses the ${part} of ${a.label}`);
+    }
+  }
+  return out;
+}
+
+/** Left to right: every property of a box, with the annotation columns below the shape's axis. */
+function lrProblems(b: NodeBox, isMeta: boolean): string[] {
+  const out: string[] = [];
+  const fail = (msg: string) => out.push(`${b.label}: ${msg}`);
+  const box: Rect = [0, 0, b.width, b.height];
+  const shape = shapeRect(b);
+  const label = labelRect(b);
+  const cx = b.shapeX + b.shapeW / 2;
+  const cy = b.shapeY + b.shapeH / 2;
+  if (!inside(shape, box)) fail('shape outside the box');
+  if (!inside(label, box)) fail('label outside the box');
+  if (isMeta ? !inside(label, shape) : label[1] + label[3] > b.shapeY - P.labelGap + EPS) fail('label misplaced');
+  for (const [i, a] of b.annotations.entries()) {
+    const glyph: Rect = [a.x, a.y, a.width, a.height];
+    const text = annLabelRect(a);
+    if (!inside(glyph, box) || !inside(text, box)) fail(`annotation ${a.label} outside the box`);
+    if (overlaps(glyph, shape) || overlaps(text, shape)) fail(`annotation ${a.label} overlaps the shape`);
+    if (overlaps(text, label) || overlaps(glyph, label)) fail(`annotation ${a.label} overlaps the node label`);
+    if (Math.min(a.y, text[1]) < cy + LR_AXIS_CLEARANCE - EPS) fail(`annotation ${a.label} not below the axis`);
+    if (a.side === 0 ? a.x + a.width > b.shapeX - P.annotationXOffset + EPS : a.x < b.shapeX + b.shapeW + P.annotationXOffset - EPS) fail(`annotation ${a.label} on the wrong side`);
+    // The short edge: from the glyph's inner side towards the shape's centre, ending on its outline.
+    const [gx, gy, sx, sy] = a.side === 0 ? a.edge : [a.edge[2], a.edge[3], a.edge[0], a.edge[1]];
+    if (Math.abs(gx - (a.side === 0 ? a.x + a.width : a.x)) > EPS || Math.abs(gy - a.labelY) > EPS) fail(`edge of ${a.label} does not start at its glyph`);
+    const cross = (gx - cx) * (sy - cy) - (gy - cy) * (sx - cx);
+    if (Math.abs(cross) > 1e-6) fail(`edge of ${a.label} does not point at the shape's centre`);
+    const onOutline =
+      b.shapeKind === SHAPE_ELLIPSE
+        ? Math.abs(Math.hypot((sx - cx) / (b.shapeW / 2), (sy - cy) / (b.shapeH / 2)) - 1) < 1e-6
+        : Math.abs(Math.max(Math.abs(sx - cx) / (b.shapeW / 2), Math.abs(sy - cy) / (b.shapeH / 2)) - 1) < 1e-6;
+    if (!onOutline) fail(`edge of ${a.label} does not end on the shape's outline`);
+    if (sy <= cy) fail(`edge of ${a.label} ends on the upper half of the shape`);
+    for (const c of b.annotations.slice(i + 1)) {
+      if (overlaps(glyph, [c.x, c.y, c.width, c.height]) || overlaps(text, annLabelRect(c))) fail(`annotations ${a.label} and ${c.label} overlap`);
+    }
+  }
+  for (const side of [0, 1]) {
+    const col = b.annotations.filter((a) => a.side === side);
+    col.forEach((a, i) => {
+      if (a.index !== i) fail(`annotation index ${a.index} at position ${i}`);
+      if (i > 0 && a.labelY <= col[i - 1]!.labelY) fail('annotations not stacked downwards');
+    });
+  }
+  return [...out, ...axisProblems(b, 'RIGHT')];
 }
 
 /** The hand-made graph most tests use. */
@@ -302,6 +391,15 @@ describe('nodeBox', () => {
     expect(all).toEqual([]);
   });
 
+  it('keeps the vertical axis through the shape clear of annotations (edges run there bottom to top)', () => {
+    const all: string[] = [];
+    for (const g of h.groups) {
+      const rg = model.group(h.n + g.id);
+      for (const c of [...rg.core, ...rg.inExtract, ...rg.outExtract, ...rg.library]) all.push(...axisProblems(nodeBox(h, c, rg.annotations.get(c), P, roboto), 'UP'));
+    }
+    expect(all).toEqual([]);
+  });
+
   it('keeps every box of a generated training graph well formed', () => {
     const gh = buildHierarchy(buildSlimGraph(decodeColumnar(encodeGraphDef(generateTrainingGraph({ nodes: 3000, seed: 7 })))));
     const m = new RenderModel(gh);
@@ -322,5 +420,71 @@ describe('nodeBox', () => {
     // The sweep saw the shapes and glyphs that matter.
     for (const k of [SHAPE_ELLIPSE, SHAPE_RECT, SHAPE_SERIES_HORIZONTAL]) expect(kinds).toContain(k);
     for (const g of ['1:4x4', '2:8x6', '1:10x4', '2:12x4', '4:14x4', '0:0x0']) expect(glyphs).toContain(g);
+  });
+});
+
+describe('nodeBox left to right', () => {
+  const h = hierarchyOf(sampleGraph());
+  const model = new RenderModel(h);
+  const box = (name: string) => boxOf(h, name, model, LR);
+
+  it('hangs the annotation columns below the shape’s horizontal axis, where edges arrive and leave', () => {
+    for (const name of ['sink', 'ctl', 'two', 'one']) {
+      const b = box(name);
+      const up = boxOf(h, name, model);
+      const cy = b.shapeY + b.shapeH / 2;
+      expect(b.annotations.length, name).toBeGreaterThan(0);
+      // Same annotations, same columns, only lower.
+      expect(b.annotations.map((a) => [a.side, a.index, a.label])).toEqual(up.annotations.map((a) => [a.side, a.index, a.label]));
+      const top = Math.min(...b.annotations.map((a) => a.labelY - roboto.lineHeight(P.annotationLabelPx) / 2));
+      expect(top, name).toBeCloseTo(cy + LR_AXIS_CLEARANCE, 9);
+      expect(lrProblems(b, false), name).toEqual([]);
+    }
+    // Bottom to top, the columns are centred on that axis: a single annotation sits right on it.
+    expect(axisProblems(boxOf(h, 'one', model), 'RIGHT')).toEqual(['one: the RIGHT axis crosses the glyph of k2', 'one: the RIGHT axis crosses the label of k2']);
+  });
+
+  it('points annotation edges at the shape’s centre, fanning out without crossing', () => {
+    const b = box('sink');
+    const ins = b.annotations.filter((a) => a.side === 0 && a.width > 0);
+    expect(ins.length).toBe(5);
+    // Lower glyphs meet the shape further in (towards its bottom): the edges are nested.
+    for (let i = 1; i < ins.length; i++) {
+      expect(ins[i]!.edge[2]).toBeGreaterThan(ins[i - 1]!.edge[2]);
+      expect(ins[i]!.edge[3]).toBeGreaterThan(ins[i - 1]!.edge[3]);
+    }
+  });
+
+  it('keeps the label above the shape, and the box as tight as the parts', () => {
+    const b = box('one');
+    const lh = roboto.lineHeight(P.opLabelPx);
+    expect(b.labelY).toBeCloseTo(lh / 2, 9);
+    expect(b.shapeY).toBeCloseTo(lh + P.labelGap, 9);
+    const a = b.annotations[0]!;
+    expect(b.height).toBeCloseTo(b.shapeY + P.opHeight / 2 + LR_AXIS_CLEARANCE + Math.max(a.height, roboto.lineHeight(P.annotationLabelPx)), 9);
+    // Without annotations nothing changes.
+    expect(box('scope/b')).toEqual(boxOf(h, 'scope/b', model));
+  });
+
+  it('keeps every box of the sample graph and of a generated training graph well formed', () => {
+    const gh = buildHierarchy(buildSlimGraph(decodeColumnar(encodeGraphDef(generateTrainingGraph({ nodes: 3000, seed: 7 })))));
+    const all: string[] = [];
+    let annotated = 0;
+    for (const [hh, m] of [
+      [h, model],
+      [gh, new RenderModel(gh)],
+    ] as const) {
+      for (const g of hh.groups) {
+        const rg = m.group(hh.n + g.id);
+        for (const c of [...rg.core, ...rg.inExtract, ...rg.outExtract, ...rg.library]) {
+          const isMeta = c >= hh.n && hh.groups[c - hh.n]!.kind === GROUP_META;
+          const b = nodeBox(hh, c, rg.annotations.get(c), LR, roboto);
+          if (b.annotations.length) annotated++;
+          all.push(...lrProblems(b, isMeta));
+        }
+      }
+    }
+    expect(all.slice(0, 20)).toEqual([]);
+    expect(annotated).toBeGreaterThan(100);
   });
 });

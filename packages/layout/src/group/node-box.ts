@@ -18,10 +18,19 @@ import {
 } from '../geometry/types.js';
 import type { LayoutParams } from '../params.js';
 import type { TextMeasurer } from '../text/measurer.js';
+import { clipToShape } from './clip.js';
 import { displayName } from './display-name.js';
 import type { AnnotationBox, NodeBox } from './types.js';
 
 /** TensorBoard's collapsed metanode label: shorter text gets a bigger font (9 px at ≤ 11 characters, 6 px at ≥ 18). */
+/**
+ * Left to right: how far below the shape's centre line (where edges arrive and leave) the
+ * annotation columns start. The widest arrowheads are 20 px long and half as wide as they are
+ * far from their tip, so at the glyphs (annotationXOffset = 10 px out) they are 5 px high and
+ * at the labels ≈ 8 px: 7 px plus the gap between a label's centre line and its cap height.
+ */
+export const LR_AXIS_CLEARANCE = 7;
+
 export function metaLabel(name: string): { text: string; px: number } {
   const text = name.length > 18 ? `${name.slice(0, 16)}…` : name;
   const t = Math.min(1, Math.max(0, (text.length - 11) / (18 - 11)));
@@ -102,6 +111,10 @@ export function nodeBox(h: Hierarchy, ref: NodeRef, ann: NodeAnnotations | undef
   let y0 = -s.h / 2;
   let y1 = s.h / 2;
 
+  // Bottom to top (TB), edges meet the shape at the middle of its bottom and top sides and the
+  // annotation columns sit beside it. Left to right, edges meet it at the middle of its left and
+  // right sides, which is where the columns would be: there they hang below that axis instead.
+  const lr = p.direction === 'RIGHT';
   for (const side of [0, 1] as const) {
     const list = side === 0 ? ann?.in : ann?.out;
     if (!list?.length) continue;
@@ -109,7 +122,7 @@ export function nodeBox(h: Hierarchy, ref: NodeRef, ann: NodeAnnotations | undef
     const rows = glyphs.map((g) => Math.max(g.h, annH));
     const total = rows.reduce((a, b) => a + b, 0) + p.annotationYOffset * (rows.length - 1);
     const touch = Math.max(0, Math.min(s.h / 2 - s.radius, total / 2));
-    let y = -total / 2;
+    let y = lr ? LR_AXIS_CLEARANCE : -total / 2;
     list.forEach((a, i) => {
       const g = glyphs[i]!;
       const cy = y + rows[i]! / 2;
@@ -120,9 +133,18 @@ export function nodeBox(h: Hierarchy, ref: NodeRef, ann: NodeAnnotations | undef
       const inner = dir * (s.w / 2 + p.annotationXOffset);
       const gx = side === 0 ? inner - g.w : inner;
       const labelX = side === 0 ? gx - p.annotationLabelOffset : gx + g.w + p.annotationLabelOffset;
-      const ty = list.length > 1 ? -touch + (2 * touch * i) / (list.length - 1) : 0;
-      const hostX = outlineX(s.kind, 0, s.w, s.h, ty, side === 1);
       const glyphSide = side === 0 ? gx + g.w : gx;
+      let hostX: number;
+      let ty: number;
+      if (lr) {
+        // Towards the shape's centre: the edges of a column fan out without crossing, into the
+        // lower half of the shape's side, clear of the edges that arrive on the axis.
+        const hit = clipToShape(s.kind === SHAPE_ELLIPSE ? SHAPE_ELLIPSE : SHAPE_RECT, -s.w / 2, -s.h / 2, s.w, s.h, glyphSide, cy);
+        [hostX, ty] = hit ?? [0, 0];
+      } else {
+        ty = list.length > 1 ? -touch + (2 * touch * i) / (list.length - 1) : 0;
+        hostX = outlineX(s.kind, 0, s.w, s.h, ty, side === 1);
+      }
       items.push({
         side,
         index: i,

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ANN_CONSTANT,
+  ANN_ELLIPSIS,
+  EDGE_BRIDGE,
   FLAG_EXPANDED,
   FLAG_ROOT,
   KIND_META,
@@ -10,7 +13,8 @@ import {
   SHAPE_RECT,
   type Geometry,
 } from '../geometry/types.js';
-import { checkInvariants, type Violation } from './check.js';
+import { roboto } from '../text/roboto.js';
+import { annotationCrossings, checkInvariants, sampledCurve, segmentCrossesRect, type Violation } from './check.js';
 
 type Box = [number, number, number, number];
 
@@ -35,6 +39,10 @@ interface AnnSpec {
   host: number;
   box: Box;
   label: string;
+  /** 0 = in (label ends at labelXY), 1 = out (label starts there); 0 when absent. */
+  side?: 0 | 1;
+  labelXY?: [number, number];
+  type?: number;
 }
 
 interface Scene {
@@ -84,14 +92,14 @@ function geometry(s: Scene): Geometry {
     annotations: {
       count: a,
       host: Int32Array.from(s.anns, (x) => x.host),
-      side: new Uint8Array(a),
-      type: new Uint8Array(a),
+      side: Uint8Array.from(s.anns, (x) => x.side ?? 0),
+      type: Uint8Array.from(s.anns, (x) => x.type ?? ANN_CONSTANT),
       target: new Int32Array(a).fill(-1),
       box: Float32Array.from(s.anns.flatMap((x) => x.box)),
       shapeKind: new Uint8Array(a).fill(SHAPE_ELLIPSE),
       edgeFlags: new Uint8Array(a),
       label: s.anns.map((x) => x.label),
-      labelXY: new Float32Array(2 * a),
+      labelXY: Float32Array.from(s.anns.flatMap((x) => x.labelXY ?? [0, 0])),
       edge: new Float32Array(4 * a),
     },
   };
@@ -106,7 +114,8 @@ const C = 4;
 
 /**
  * A valid scene: the root holds op A (ellipse) and expanded group G; G holds op B (rect) and
- * op C (ellipse). Edges: A → G (root), B → C (in G), border → B and C → border (bridges of G).
+ * op C (ellipse). Edges: A → G (root), B → C (in G), border → B and C → border (bridges of G),
+ * and the root's edges they continue: A → G at (140, 170) and G → A from (200, 20).
  */
 function validScene(): Scene {
   const op = (label: string, parent: number, box: Box, shape: Box, shapeKind: number): NodeSpec => ({ label, parent, kind: KIND_OP, flags: 0, box, shape, shapeKind });
@@ -123,6 +132,8 @@ function validScene(): Scene {
       { owner: G, v: B, w: C, points: [140, 72, 170, 90, 200, 110] },
       { owner: G, v: -1, w: B, points: [140, 170, 140, 72] },
       { owner: G, v: C, w: -1, points: [200, 110, 200, 20] },
+      { owner: ROOT, v: A, w: G, points: [40, 40, 40, 185, 140, 185, 140, 170] },
+      { owner: ROOT, v: G, w: A, points: [200, 20, 200, 10, 40, 10, 40, 30] },
     ],
     anns: [{ host: A, box: [22, 33, 4, 4], label: 'const' }],
   };
@@ -247,9 +258,15 @@ describe('checkInvariants', () => {
     });
 
     it('uses the owner’s border for bridge ends (v or w = −1)', () => {
-      expect(rules(checkChanged((s) => (s.edges[2]!.points = [140, 165, 140, 72])).violations)).toEqual(['edge-endpoint']);
-      expect(rules(checkChanged((s) => (s.edges[3]!.points = [200, 110, 200, 26])).violations)).toEqual(['edge-endpoint']);
-      expect(checkChanged((s) => (s.edges[3]!.points = [200, 110, 250, 60])).ok).toBe(true); // right side
+      // Off the border, and so no longer where the root's edge arrives (or leaves).
+      expect(rules(checkChanged((s) => (s.edges[2]!.points = [140, 165, 140, 72])).violations)).toEqual(['edge-endpoint', 'bridge-continuity']);
+      expect(rules(checkChanged((s) => (s.edges[3]!.points = [200, 110, 200, 26])).violations)).toEqual(['edge-endpoint', 'bridge-continuity']);
+      // The right side, with the root's edge leaving there.
+      const right = (s: Scene) => {
+        s.edges[3]!.points = [200, 110, 250, 60];
+        s.edges[5]!.points = [250, 60, 270, 10, 40, 10, 40, 30];
+      };
+      expect(checkChanged(right).ok).toBe(true);
     });
 
     it('reports an edge with fewer than 2 points', () => {
@@ -294,6 +311,139 @@ describe('checkInvariants', () => {
       // Over B's shape but hosted by A (whose shape it does not touch).
       expect(checkChanged((s) => (s.anns[0]!.box = [130, 62, 4, 4])).ok).toBe(true);
       expect(rules(checkChanged((s) => s.anns.push({ host: B, box: [130, 62, 4, 4], label: 'x' })).violations)).toEqual(['annotation-overlap']);
+    });
+  });
+
+  describe('bridge-continuity', () => {
+    it('reports a bridge whose border end no edge outside continues', () => {
+      // Still on G's border (bottom side), but 10 px from where A → G arrives.
+      const r = checkChanged((s) => (s.edges[2]!.points = [150, 170, 140, 72]));
+      expect(rules(r.violations)).toEqual(['bridge-continuity']);
+      expect(r.violations[0]!.message).toMatch(/bridge edge 2 .* of G ends at \(150\.0, 170\.0\)/);
+      // The outbound one: the root's edge leaves G elsewhere.
+      expect(rules(checkChanged((s) => (s.edges[5]!.points = [210, 20, 210, 10, 40, 10, 40, 30])).violations)).toEqual(['bridge-continuity']);
+    });
+
+    it('matches direction and node: an edge arriving at the point does not continue an outbound bridge', () => {
+      // The root edge from (200, 20) now arrives at G there instead of leaving it.
+      const r = checkChanged((s) => {
+        s.edges[5] = { owner: ROOT, v: A, w: G, points: [40, 30, 40, 10, 200, 10, 200, 20] };
+      });
+      expect(rules(r.violations)).toEqual(['bridge-continuity']);
+      expect(r.violations[0]!.message).toMatch(/where no edge leaves outside/);
+    });
+
+    it('accepts a shared border point, within 0.01 px', () => {
+      expect(
+        checkChanged((s) => {
+          // Another bridge from the same border point, to C.
+          s.edges.push({ owner: G, v: -1, w: C, points: [140, 170, 200, 120] });
+          s.edges[4]!.points = [40, 40, 40, 185, 140.008, 185, 140.008, 170];
+        }).ok,
+      ).toBe(true);
+    });
+
+    it('ignores the flags: any edge with a border end is a bridge part', () => {
+      const r = checkChanged((s) => {
+        s.edges.push({ owner: G, v: -1, w: C, points: [180, 170, 200, 120] });
+      });
+      expect(rules(r.violations)).toEqual(['bridge-continuity']);
+      expect(EDGE_BRIDGE).toBe(4); // the flag is for drawing; the check reads v/w = −1
+    });
+  });
+
+  describe('edge-crosses-annotation', () => {
+    // A's in-annotation: the glyph left of the shape, its label ending 2 px left of the glyph.
+    const labelled = (s: Scene) => {
+      s.anns[0] = { host: A, box: [22, 33, 4, 4], label: 'const', side: 0, labelXY: [20, 35] };
+    };
+    const labelW = roboto.width('const', 5);
+
+    it('accepts edges that keep clear of their endpoints’ annotations', () => {
+      expect(checkChanged(labelled).ok).toBe(true);
+    });
+
+    it('reports an edge of the host through the glyph, and through the label', () => {
+      const glyph = checkChanged((s) => {
+        labelled(s);
+        s.edges[0]!.points = [30, 35, 24, 35, 24, 60, 100, 60];
+      });
+      expect(rules(glyph.violations)).toEqual(['edge-crosses-annotation']);
+      expect(glyph.violations[0]!.message).toMatch(/edge 0 \(A → G\) crosses the glyph of annotation const of A/);
+      const label = checkChanged((s) => {
+        labelled(s);
+        // Up into the label's middle from below, and back down (clear of the glyph).
+        s.edges[0]!.points = [40, 40, 40, 50, 20 - labelW / 2, 50, 20 - labelW / 2, 35.5, 20 - labelW / 2, 55, 100, 55, 100, 35];
+      });
+      expect(rules(label.violations)).toEqual(['edge-crosses-annotation']);
+      expect(label.violations[0]!.message).toMatch(/crosses the label of annotation const/);
+    });
+
+    it('checks both ends of an edge', () => {
+      // The root edge G → A, arriving at A through its glyph.
+      const r = checkChanged((s) => {
+        labelled(s);
+        s.edges[5]!.points = [200, 20, 200, 10, 24, 10, 24, 45, 32, 38];
+      });
+      expect(rules(r.violations)).toEqual(['edge-crosses-annotation']);
+      expect(r.violations[0]!.message).toMatch(/\(G → A\)/);
+    });
+
+    it('allows touching within the tolerance, and an ellipsis has a label but no glyph', () => {
+      // Along the glyph's right side (x = 26) and 0.4 px into it.
+      expect(checkChanged((s) => (labelled(s), (s.edges[0]!.points = [30, 35, 26, 35, 26, 60, 100, 60]))).ok).toBe(true);
+      expect(checkChanged((s) => (labelled(s), (s.edges[0]!.points = [30, 35, 25.6, 35, 25.6, 60, 100, 60]))).ok).toBe(true);
+      expect(checkChanged((s) => (labelled(s), (s.edges[0]!.points = [30, 35, 25.4, 35, 25.4, 60, 100, 60]))).ok).toBe(false);
+      const ellipsis = (s: Scene) => {
+        labelled(s);
+        s.anns[0]!.type = ANN_ELLIPSIS;
+        s.anns[0]!.label = '... 3 more';
+      };
+      expect(checkChanged((s) => (ellipsis(s), (s.edges[0]!.points = [30, 35, 24, 35, 24, 60, 100, 60]))).ok).toBe(true);
+      expect(checkChanged((s) => (ellipsis(s), (s.edges[0]!.points = [30, 35, 15, 35, 15, 60, 100, 60]))).ok).toBe(false);
+    });
+
+    it('leaves other nodes’ annotations to annotationCrossings with scope "group"', () => {
+      // B → C through A's glyph? They are in G, A is in the root: another group. Use a root edge
+      // that does not touch A: G → border is not a thing at the root, so add one from G to G.
+      const scene = (s: Scene) => {
+        labelled(s);
+        s.nodes.push({ label: 'D', parent: ROOT, kind: KIND_OP, flags: 0, box: [20, 150, 20, 10], shape: [20, 150, 20, 10], shapeKind: SHAPE_RECT });
+        s.edges.push({ owner: ROOT, v: 5, w: G, points: [30, 150, 24, 36, 100, 36] });
+      };
+      const r = checkChanged(scene);
+      expect(r.ok).toBe(true);
+      const s = validScene();
+      scene(s);
+      const g = geometry(s);
+      expect(annotationCrossings(g, { scope: 'endpoints' })).toEqual([]);
+      expect(annotationCrossings(g, { scope: 'group' })).toEqual([{ edge: 6, annotation: 0, part: 'glyph' }]);
+      // Annotations of nodes in other groups do not count: G's edges never meet A's annotation.
+      s.edges[1]!.points = [140, 72, 24, 35, 200, 110];
+      expect(annotationCrossings(geometry(s), { scope: 'group' })).toEqual([{ edge: 6, annotation: 0, part: 'glyph' }]);
+    });
+
+    it('finds crossings of long segments through the grid', () => {
+      const s = validScene();
+      labelled(s);
+      s.nodes[ROOT]!.box = [0, 0, 3000, 3000];
+      s.nodes.push({ label: 'D', parent: ROOT, kind: KIND_OP, flags: 0, box: [2900, 2900, 20, 10], shape: [2900, 2900, 20, 10], shapeKind: SHAPE_RECT });
+      // From far away, diagonally through the glyph (24, 35), and on.
+      s.edges.push({ owner: ROOT, v: 5, w: G, points: [2900, 2905, 24 - 2876 / 100, 35 - 2870 / 100, 24 + 2876 / 100, 35 + 2870 / 100, 100, 60] });
+      expect(annotationCrossings(geometry(s), { scope: 'group' })).toEqual([{ edge: 6, annotation: 0, part: 'glyph' }]);
+    });
+
+    it('can check the drawn B-spline instead of the polyline', () => {
+      // Over the glyph between two long legs: the polyline goes round it (0.4 px above it, within
+      // the tolerance), the basis curve cuts the corners into it.
+      const corner = (s: Scene) => {
+        labelled(s);
+        s.edges[0]!.points = [40, 40, 27, 60, 27, 32.6, 21, 32.6, 21, 60, 100, 60, 100, 35];
+      };
+      const s = validScene();
+      corner(s);
+      expect(checkChanged(corner).ok).toBe(true);
+      expect(annotationCrossings(geometry(s), { scope: 'endpoints', curve: true }).length).toBeGreaterThan(0);
     });
   });
 
@@ -345,5 +495,50 @@ describe('checkInvariants', () => {
       expect(r.more).toBe(1);
       expect(r.ok).toBe(false);
     });
+  });
+});
+
+describe('segmentCrossesRect', () => {
+  const r: [number, number, number, number] = [10, 10, 20, 10];
+  it('finds segments through, into and inside the rectangle', () => {
+    expect(segmentCrossesRect(0, 15, 40, 15, r, 0)).toBe(true);
+    expect(segmentCrossesRect(0, 0, 20, 15, r, 0)).toBe(true);
+    expect(segmentCrossesRect(12, 12, 14, 14, r, 0)).toBe(true);
+    expect(segmentCrossesRect(0, 0, 40, 40, r, 0)).toBe(true); // the diagonal cuts a corner region
+  });
+
+  it('ignores segments outside, along a side, or touching within the tolerance', () => {
+    expect(segmentCrossesRect(0, 5, 40, 5, r, 0)).toBe(false);
+    expect(segmentCrossesRect(0, 10, 40, 10, r, 0)).toBe(false); // along the top side
+    expect(segmentCrossesRect(0, 10.4, 40, 10.4, r, 0.5)).toBe(false);
+    expect(segmentCrossesRect(0, 10.6, 40, 10.6, r, 0.5)).toBe(true);
+    expect(segmentCrossesRect(0, 30, 30, 0, r, 0)).toBe(true);
+    expect(segmentCrossesRect(0, 20, 20, 0, r, 0)).toBe(false); // through the corner (10, 10) only
+  });
+
+  it('handles points and a rectangle shrunk to nothing', () => {
+    expect(segmentCrossesRect(15, 15, 15, 15, r, 0)).toBe(true);
+    expect(segmentCrossesRect(5, 15, 5, 15, r, 0)).toBe(false);
+    expect(segmentCrossesRect(0, 15, 40, 15, [10, 10, 0.8, 10], 0.5)).toBe(false);
+  });
+});
+
+describe('sampledCurve', () => {
+  it('starts and ends on the polyline’s ends and stays inside its hull', () => {
+    const pts = [0, 0, 10, 0, 10, 10, 20, 10];
+    const c = sampledCurve(pts);
+    expect(c.slice(0, 2)).toEqual([0, 0]);
+    expect(c.slice(-2)).toEqual([20, 10]);
+    for (let i = 0; i < c.length; i += 2) {
+      expect(c[i]).toBeGreaterThanOrEqual(0);
+      expect(c[i]).toBeLessThanOrEqual(20);
+      expect(c[i + 1]).toBeGreaterThanOrEqual(0);
+      expect(c[i + 1]).toBeLessThanOrEqual(10);
+    }
+    // It cuts the corner at (10, 0): the knot (P0 + 4 P1 + P2) / 6 = (8.33, 1.67) is on it.
+    let nearest = Infinity;
+    for (let i = 0; i < c.length; i += 2) nearest = Math.min(nearest, Math.hypot(c[i]! - 10, c[i + 1]!));
+    expect(nearest).toBeCloseTo(Math.hypot(10 - 50 / 6, 10 / 6), 1);
+    expect(sampledCurve([1, 2, 3, 4])).toEqual([1, 2, 3, 4]);
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasShared } from '@tbg/testkit';
-import { GROUP_META, RenderModel, type RenderModel as Model } from '@tbg/hierarchy';
+import { GROUP_META, RenderModel } from '@tbg/hierarchy';
 import { FLAG_EXPANDED, KIND_SECTION } from '../geometry/types.js';
 import { checkInvariants } from '../invariants/check.js';
-import { fixtureModel, generatedModel, geometryDifference, LAYOUT_FIXTURES } from '../test-support/models.js';
+import { fixtureModel, generatedModel, geometryDifference, LAYOUT_FIXTURES, expandSome } from '../test-support/models.js';
 import { createInlineRunner } from '../worker/inline-runner.js';
 import { createNodeWorkerPool } from '../worker/node-pool.js';
 import type { ElkRunner } from '../worker/runner.js';
@@ -25,18 +25,8 @@ afterAll(async () => {
 function expectValid(session: LayoutSession, view: Awaited<ReturnType<LayoutSession['layout']>>, what: string) {
   const report = checkInvariants(view.geometry);
   expect(report.violations, what).toEqual([]);
-  expect(view.maxElkNodes, what).toBeLessThanOrEqual(session.params.maxElkNodes + 64);
-}
-
-/** A seeded choice of groups to expand: every third metanode or series, with its ancestors. */
-function expandSome(model: Model, seed: number): void {
-  const h = model.hierarchy;
-  let s = seed;
-  for (const g of h.groupOrder) {
-    if (g === 0) continue;
-    s = (s * 1103515245 + 12345) & 0x7fffffff;
-    if (s % 3 === 0) model.expand(h.n + g);
-  }
+  // Calls count stubs too, which the budget does not limit: at most 8 over it in these views.
+  expect(view.maxElkNodes, what).toBeLessThanOrEqual(session.params.maxElkNodes + 8);
 }
 
 describe.skipIf(!hasShared())('layout of every real fixture', () => {

@@ -23,7 +23,7 @@ it('finds the built worker from dist/index.js, a chunk, the CLI and the bench bu
 
 it('says where it looked when the built worker is missing', () => {
   expect(() => nodeWorkerScript(pathToFileURL(join(dist, '..', 'elsewhere', 'index.js')).href)).toThrow(
-    /ELK worker script not found from .*elsewhere\/index\.js \(looked for \.\/worker\/elk-worker\.js, \.\.\/worker\/elk-worker\.js, \.\/elk-worker\.js\)/,
+    /elk-worker script not found from .*elsewhere\/index\.js \(looked for \.\/worker\/elk-worker\.js, \.\.\/worker\/elk-worker\.js, \.\/elk-worker\.js\)/,
   );
 });
 

@@ -3,9 +3,9 @@ import { resultTransferables } from '../elk/task.js';
 import { warmUpElk } from '../elk/warm-up.js';
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
 
-/** The worker's side of the link to whoever sends it requests. */
-export interface RequestChannel {
-  post(response: WorkerResponse, transfer: ArrayBuffer[]): void;
+/** The worker's side of the link to whoever sends it requests (ELK responses by default). */
+export interface RequestChannel<Res = WorkerResponse> {
+  post(response: Res, transfer: ArrayBuffer[]): void;
   listen(handler: (message: unknown) => void): void;
 }
 

@@ -1,4 +1,4 @@
-import type { WorkerResponse } from './protocol.js';
+import type { WorkerRequest, WorkerResponse } from './protocol.js';
 import type { WorkerEndpoint } from './worker-endpoint.js';
 
 /** The part of a browser Worker we use (declared here: the package has no DOM lib). */
@@ -13,15 +13,15 @@ export interface WebWorkerLike {
  * A browser Web Worker running elk-worker as a WorkerEndpoint, e.g.
  * `createWorkerPool(() => webWorkerEndpoint(new Worker(url, { type: 'module' })), n)`.
  */
-export function webWorkerEndpoint(worker: WebWorkerLike): WorkerEndpoint {
+export function webWorkerEndpoint<Req = WorkerRequest, Res = WorkerResponse>(worker: WebWorkerLike, what = 'ELK worker'): WorkerEndpoint<Req, Res> {
   return {
     postMessage: (request, transfer) => worker.postMessage(request, transfer),
     onMessage: (listener) => {
-      worker.addEventListener('message', (event) => listener(event.data as WorkerResponse));
+      worker.addEventListener('message', (event) => listener(event.data as Res));
     },
     onError: (listener) => {
-      worker.addEventListener('error', (event) => listener(new Error(`ELK worker error: ${String(event.message ?? 'unknown')}`)));
-      worker.addEventListener('messageerror', () => listener(new Error('undeliverable message from ELK worker')));
+      worker.addEventListener('error', (event) => listener(new Error(`${what} error: ${String(event.message ?? 'unknown')}`)));
+      worker.addEventListener('messageerror', () => listener(new Error(`undeliverable message from ${what}`)));
     },
     terminate: () => worker.terminate(),
   };

@@ -16,7 +16,7 @@ export interface WorkerScopeLike {
  * answer requests. Synchronous on purpose: messages must find a listener once the module has
  * evaluated.
  */
-export function webParentChannel(scope: WorkerScopeLike): RequestChannel {
+export function webParentChannel<Res>(scope: WorkerScopeLike): RequestChannel<Res> {
   return {
     post: (response, transfer) => scope.postMessage(response, transfer),
     listen: (handler) => {

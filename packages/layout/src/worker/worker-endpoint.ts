@@ -1,13 +1,13 @@
 import type { WorkerRequest, WorkerResponse } from './protocol.js';
 
 /**
- * The pool's view of one ELK worker, whatever its kind (Node worker_threads, browser Web
- * Worker, or the calling thread).
+ * The client's view of one worker, whatever its kind (Node worker_threads, browser Web Worker,
+ * or the calling thread). Typed by its protocol: ELK workers by default, view workers too.
  */
-export interface WorkerEndpoint {
+export interface WorkerEndpoint<Req = WorkerRequest, Res = WorkerResponse> {
   /** Sends a request; `transfer` buffers are moved, not copied. May throw (e.g. detached buffers). */
-  postMessage(request: WorkerRequest, transfer: ArrayBuffer[]): void;
-  onMessage(listener: (response: WorkerResponse) => void): void;
+  postMessage(request: Req, transfer: ArrayBuffer[]): void;
+  onMessage(listener: (response: Res) => void): void;
   /** The worker died or lost a message (uncaught error, exit, undeliverable message). */
   onError(listener: (error: Error) => void): void;
   terminate(): void | Promise<unknown>;
@@ -16,7 +16,7 @@ export interface WorkerEndpoint {
 }
 
 /** Terminates an endpoint and never throws or rejects: used on workers already given up. */
-export async function terminateQuietly(endpoint: WorkerEndpoint): Promise<void> {
+export async function terminateQuietly(endpoint: WorkerEndpoint<never, unknown>): Promise<void> {
   try {
     await endpoint.terminate();
   } catch {

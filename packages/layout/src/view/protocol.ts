@@ -1,0 +1,74 @@
+/**
+ * The messages between a page (or any client) and a view worker, which owns a graph: it
+ * decodes it, builds its hierarchy and render model, and lays out the visible part. The client
+ * only sends expansion changes and receives transferable geometry, so no graph or layout work
+ * happens on its thread. One request, one response, by id.
+ */
+import type { NodeRef, SearchOptions, SearchResult } from '@tbg/hierarchy';
+import type { Geometry } from '../geometry/types.js';
+import type { LayoutParams } from '../params.js';
+import type { ExpandMode } from '../session/expansion.js';
+import type { ViewLayout } from '../session/layout-session.js';
+
+export interface ViewOpenOptions {
+  /** File name: used in errors and to break ties when sniffing the format. */
+  name?: string;
+  /** Which meta graph of a SavedModel (index or tag). */
+  metaGraph?: number | string;
+  /** Which graph tag of an event file (needs a host with an event reader). */
+  tag?: string;
+  params?: Partial<LayoutParams>;
+  /** Series grouping (default on, as in TensorBoard) and the generalized scope/digit series. */
+  groupSeries?: boolean;
+  generalizedSeries?: boolean;
+  /** TensorBoard's "auto-extract high-degree nodes" (default on). */
+  autoExtract?: boolean;
+}
+
+/** What the client learns about a graph once it is open. */
+export interface ViewSummary {
+  /** Source format, as `loadGraph` reports it. */
+  kind: string;
+  /** NodeDefs in the graph. */
+  ops: number;
+  /** Leaves of the hierarchy: ops, less those shown as embeddings (Const, *Summary), plus missing inputs. */
+  nodes: number;
+  /** Groups: the root, metanodes and series. */
+  groups: number;
+  /** The root's NodeRef (refs below it are ops, refs from it on are groups). */
+  root: NodeRef;
+  warnings: string[];
+}
+
+/** An expansion change, applied in this order: reset, mode, collapse, expand. */
+export interface ExpansionChange {
+  /** Collapse everything first. */
+  reset?: boolean;
+  /** Expand what a mode asks for (all, or down to a depth). */
+  mode?: ExpandMode;
+  collapse?: readonly NodeRef[];
+  expand?: readonly NodeRef[];
+}
+
+/** A layout's figures (see ViewLayout): time, groups laid out and visible, the largest ELK call. */
+export type ViewLayoutStats = Pick<ViewLayout, 'ms' | 'groupsLaidOut' | 'groupsVisible' | 'maxElkNodes' | 'maxElkMs' | 'elkCalls'>;
+
+export type ViewRequest =
+  /** Open a graph (any format loadGraph reads). The bytes are transferred. Replaces any open graph. */
+  | { kind: 'open'; id: number; bytes: Uint8Array; options: ViewOpenOptions }
+  /** Apply an expansion change and lay the view out. A newer layout or open cancels it. */
+  | { kind: 'layout'; id: number; change: ExpansionChange }
+  /** Search names, ops, devices and attribute values (a regex; see @tbg/hierarchy's GraphSearch). */
+  | { kind: 'search'; id: number; query: string; options: SearchOptions }
+  /** Forget the graph and stop the host's ELK runner. */
+  | { kind: 'close'; id: number };
+
+export type ViewResponse =
+  | { kind: 'opened'; id: number; summary: ViewSummary }
+  /** The geometry's typed arrays are transferred; `expanded` lists the expanded groups. */
+  | { kind: 'laidOut'; id: number; geometry: Geometry; stats: ViewLayoutStats; expanded: NodeRef[] }
+  | { kind: 'found'; id: number; result: SearchResult }
+  /** Superseded by a newer request before it finished. */
+  | { kind: 'cancelled'; id: number }
+  | { kind: 'failed'; id: number; error: { name: string; message: string } }
+  | { kind: 'closed'; id: number };

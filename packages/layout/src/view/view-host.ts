@@ -1,0 +1,186 @@
+/**
+ * The worker side of the view protocol: owns one graph (hierarchy, render model, layout
+ * session) and answers ViewRequests. Requests are handled as they arrive, not queued: a new
+ * `layout` cancels the one still running, which answers `cancelled`. That needs the ELK runner
+ * to yield to the event loop between calls (see `yieldingRunner`).
+ */
+import { buildHierarchy, buildSlimGraph, GraphSearch, RenderModel, type Hierarchy, type NodeRef } from '@tbg/hierarchy';
+import { loadColumnarGraph, type EventGraphReader } from '@tbg/proto';
+import { geometryTransferables } from '../geometry/types.js';
+import { applyExpandMode, collapseAll } from '../session/expansion.js';
+import { LayoutSession } from '../session/layout-session.js';
+import type { RequestChannel } from '../worker/serve-elk.js';
+import type { ElkRunner } from '../worker/runner.js';
+import { nextMacrotask } from '../worker/yielding-runner.js';
+import type { ExpansionChange, ViewOpenOptions, ViewRequest, ViewResponse, ViewSummary } from './protocol.js';
+
+export interface ViewHostOptions {
+  /** Runs the ELK calls of every layout; closed by a `close` request. */
+  runner: ElkRunner;
+  /** Reads event files (e.g. `eventGraphReader` of @tbg/events); without it they are refused. */
+  eventReader?: EventGraphReader;
+}
+
+interface OpenGraph {
+  hierarchy: Hierarchy;
+  model: RenderModel;
+  session: LayoutSession;
+  summary: ViewSummary;
+  search: GraphSearch;
+  /** Whether the attribute index is built or scheduled. */
+  prepared: boolean;
+}
+
+/** Serves view requests on `channel` until it is closed. */
+export function serveView(channel: RequestChannel<ViewResponse>, options: ViewHostOptions): void {
+  let graph: OpenGraph | null = null;
+  let closed = false;
+
+  const reply = (response: ViewResponse, transfer: ArrayBuffer[] = []): void => {
+    try {
+      channel.post(response, transfer);
+    } catch (error) {
+      channel.post({ kind: 'failed', id: response.id, error: errorOf(error) }, []);
+    }
+  };
+
+  channel.listen((message) => {
+    const id = idOf(message);
+    let request: ViewRequest;
+    try {
+      request = asRequest(message);
+      if (closed) throw new Error('the view host is closed');
+    } catch (error) {
+      reply({ kind: 'failed', id, error: errorOf(error) });
+      return;
+    }
+    if (request.kind === 'open') {
+      try {
+        graph = openGraph(request.bytes, request.options, options);
+        reply({ kind: 'opened', id, summary: graph.summary });
+      } catch (error) {
+        reply({ kind: 'failed', id, error: errorOf(error) });
+      }
+    } else if (request.kind === 'layout') {
+      void layout(id, request.change);
+    } else if (request.kind === 'search') {
+      if (!graph) reply({ kind: 'failed', id, error: { name: 'Error', message: 'no graph is open' } });
+      else {
+        try {
+          reply({ kind: 'found', id, result: graph.search.search(request.query, request.options) });
+        } catch (error) {
+          reply({ kind: 'failed', id, error: errorOf(error) });
+        }
+      }
+    } else {
+      closed = true;
+      graph = null;
+      void options.runner.close().then(() => reply({ kind: 'closed', id }));
+    }
+  });
+
+  async function layout(id: number, change: ExpansionChange): Promise<void> {
+    const g = graph;
+    if (!g) return reply({ kind: 'failed', id, error: { name: 'Error', message: 'no graph is open' } });
+    try {
+      applyChange(g, change);
+    } catch (error) {
+      return reply({ kind: 'failed', id, error: errorOf(error) });
+    }
+    try {
+      const view = await g.session.layout();
+      // The graph was replaced while this ran: the answer is about a graph the client left.
+      if (graph !== g) return reply({ kind: 'cancelled', id });
+      const { geometry, ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls } = view;
+      reply(
+        { kind: 'laidOut', id, geometry, stats: { ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls }, expanded: expandedGroups(g) },
+        geometryTransferables(geometry),
+      );
+      // The attribute index (100–250 ms at 100k ops) is built once the first view is shown,
+      // while the user looks at it, so that no search pays for it.
+      if (!g.prepared) {
+        g.prepared = true;
+        void nextMacrotask().then(() => {
+          if (graph === g) g.search.prepare();
+        });
+      }
+    } catch (error) {
+      reply(isAbort(error) ? { kind: 'cancelled', id } : { kind: 'failed', id, error: errorOf(error) });
+    }
+  }
+}
+
+function openGraph(bytes: Uint8Array, o: ViewOpenOptions, host: ViewHostOptions): OpenGraph {
+  const loaded = loadColumnarGraph(bytes, {
+    ...(o.name !== undefined ? { name: o.name } : {}),
+    ...(o.metaGraph !== undefined ? { metaGraph: o.metaGraph } : {}),
+    ...(o.tag !== undefined ? { tag: o.tag } : {}),
+    ...(host.eventReader ? { eventReader: host.eventReader } : {}),
+  });
+  const slim = buildSlimGraph(loaded.columnar);
+  const hierarchy = buildHierarchy(slim, {
+    ...(o.groupSeries !== undefined ? { groupSeries: o.groupSeries } : {}),
+    ...(o.generalizedSeries !== undefined ? { generalizedSeries: o.generalizedSeries } : {}),
+  });
+  const model = new RenderModel(hierarchy, o.autoExtract !== undefined ? { autoExtract: o.autoExtract } : {});
+  const session = new LayoutSession(model, { runner: host.runner, ...(o.params ? { params: o.params } : {}) });
+  const h = hierarchy;
+  const summary: ViewSummary = { kind: loaded.kind, ops: loaded.columnar.nodes.count, nodes: h.n, groups: h.groups.length, root: h.n, warnings: [...loaded.warnings, ...slim.warnings] };
+  return { hierarchy, model, session, summary, search: new GraphSearch(hierarchy), prepared: false };
+}
+
+function applyChange(g: OpenGraph, change: ExpansionChange): void {
+  const h = g.hierarchy;
+  const check = (refs: readonly NodeRef[] | undefined, what: string): readonly NodeRef[] => {
+    for (const r of refs ?? []) {
+      if (!Number.isInteger(r) || r < h.n || r >= h.n + h.groups.length) throw new RangeError(`${what}: ${String(r)} is not a group of this graph (groups are ${h.n}…${h.n + h.groups.length - 1})`);
+    }
+    return refs ?? [];
+  };
+  const collapse = check(change.collapse, 'collapse');
+  const expand = check(change.expand, 'expand');
+  if (change.reset) collapseAll(g.model);
+  if (change.mode) applyExpandMode(g.model, change.mode);
+  for (const r of collapse) g.model.collapse(r);
+  for (const r of expand) g.model.expand(r);
+}
+
+function expandedGroups(g: OpenGraph): NodeRef[] {
+  const h = g.hierarchy;
+  const out: NodeRef[] = [];
+  for (let i = 1; i < h.groups.length; i++) if (g.model.isExpanded(h.n + i)) out.push(h.n + i);
+  return out;
+}
+
+function asRequest(message: unknown): ViewRequest {
+  const m = message as { kind?: unknown; bytes?: unknown; options?: unknown; change?: unknown } | null;
+  const ok =
+    idOf(message) !== -1 &&
+    ((m?.kind === 'open' && m.bytes instanceof Uint8Array && typeof m.options === 'object' && m.options !== null) ||
+      (m?.kind === 'layout' && typeof m.change === 'object' && m.change !== null) ||
+      (m?.kind === 'search' && typeof (m as { query?: unknown }).query === 'string' && typeof m.options === 'object' && m.options !== null) ||
+      m?.kind === 'close');
+  if (!ok) throw new TypeError(`not a view request: ${describe(message)}`);
+  return message as ViewRequest;
+}
+
+function idOf(message: unknown): number {
+  const id = (message as { id?: unknown } | null)?.id;
+  return typeof id === 'number' ? id : -1;
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}
+
+function errorOf(error: unknown): { name: string; message: string } {
+  return error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
+}
+
+function describe(message: unknown): string {
+  try {
+    return JSON.stringify(message)?.slice(0, 80) ?? String(message);
+  } catch {
+    return String(message);
+  }
+}

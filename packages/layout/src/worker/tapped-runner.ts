@@ -1,0 +1,23 @@
+import type { ElkTask } from '../elk/task.js';
+import type { ElkRunner } from './runner.js';
+
+/**
+ * A runner that shows each task to `tap` before `inner` runs it: for recording calls in tests
+ * and benches, logging, or yielding first. A tap that throws (or rejects) refuses the task.
+ */
+export function tappedRunner(inner: ElkRunner, tap: (task: ElkTask, signal?: AbortSignal) => void | Promise<void>): ElkRunner {
+  return {
+    get size() {
+      return inner.size;
+    },
+    get stats() {
+      return inner.stats;
+    },
+    async run(task, signal) {
+      await tap(task, signal);
+      return inner.run(task, signal);
+    },
+    warmup: () => inner.warmup(),
+    close: () => inner.close(),
+  };
+}
