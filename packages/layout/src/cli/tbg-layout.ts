@@ -4,7 +4,8 @@
  * counts, the first layout time, expand p50/p95 (each metanode once, from the collapsed root),
  * the largest single ELK call, and the geometry invariants of the final view.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildHierarchy, buildSlimGraph, RenderModel } from '@tbg/hierarchy';
 import { loadColumnarGraph } from '@tbg/proto';
@@ -64,7 +65,10 @@ async function main(args: string[]): Promise<number> {
     const view = await session.layout();
     const g = view.geometry;
     const inv = checkInvariants(g);
-    if (svg) writeFileSync(svg, toSVG(g, { fontFaceCss: robotoFontFaceCss() }));
+    if (svg) {
+      mkdirSync(dirname(svg), { recursive: true });
+      writeFileSync(svg, toSVG(g, { fontFaceCss: robotoFontFaceCss() }));
+    }
     const r2 = (x: number) => Math.round(x * 100) / 100;
     const result = {
       nodes: g.nodes.count,
