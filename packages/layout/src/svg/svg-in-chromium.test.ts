@@ -4,29 +4,25 @@
  * Chromium lays out has the width our DOM-free measurer gave it, and writes the PNGs to
  * test-output/ for review.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasShared } from '@tbg/testkit';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumRequired, hasShared } from '@tbg/testkit';
 import { robotoFontFaceCss } from '../text/font-face.js';
 import { roboto } from '../text/roboto.js';
 import { toSVG } from './to-svg.js';
 import { GOLDEN_VIEWS, goldenGeometry } from '../test-support/golden.js';
 import { createInlineRunner } from '../worker/inline-runner.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-// Flags from ../shared/docs/toolchain.md (no network, no sandbox in containers).
-const FLAGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-default-apps', '--disable-dev-shm-usage'];
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-output', 'golden');
-// CI installs Chromium; elsewhere the test runs when it is there.
-const available = existsSync(CHROMIUM) || !!process.env.CI;
+const available = chromiumRequired();
 
 let browser: Browser;
 const runner = createInlineRunner();
 beforeAll(async () => {
-  if (available) browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+  if (available) browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
 });
 afterAll(async () => {
   await browser?.close();
