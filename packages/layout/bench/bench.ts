@@ -6,8 +6,9 @@
  * - layout.view: per input, the first layout (collapsed root), each metanode expanded once
  *   from the collapsed root (p50, p95, max; sampled on big graphs), expanding everything, the
  *   largest single ELK call, SVG export, and the geometry invariants.
- * - layout.threshold: the split threshold (maxElkNodes) swept on generated views, fully expanded:
- *   total time, largest call and its time, and crossings, the figures behind the default;
+ * - layout.threshold: the split threshold (maxElkNodes) swept on flat graphs (a generated graph
+ *   with its scopes flattened, so the root holds hundreds of ops): total time, largest call and
+ *   its time, crossings and the view's size, the figures behind the default;
  * - layout.view-worker: the pipeline in a view worker, timed from the client, with the longest
  *   stall of the client's event loop (see view-worker-bench.ts).
  * Usage: node --expose-gc dist/bench/bench.js [--quick] [--only options|views|threshold|worker]
@@ -149,12 +150,21 @@ async function optionsChild(): Promise<void> {
 
 // ---------------------------------------------------------------- split threshold
 
+/** A generated training graph with its scopes flattened (`a/b/c` → `a_b_c`): one root group of every op, like Netron's view. */
+function flatModel(nodes: number): RenderModel {
+  const g = generateTrainingGraph({ nodes, seed: 1, functions: false });
+  const flat = (s: string) => s.replace(/\//g, '_');
+  const flattened = { ...g, nodes: g.nodes.map((n) => ({ ...n, name: flat(n.name), inputs: n.inputs.map(flat) })) };
+  return new RenderModel(buildHierarchy(buildSlimGraph(decodeColumnar(encodeGraphDef(flattened)))));
+}
+
 async function thresholdChild(): Promise<void> {
   const inline = createInlineRunner();
   await inline.warmup();
-  for (const name of quick ? ['generated-3000'] : ['generated-3000', 'generated-10000']) {
-    const model = await loadModel(name);
-    applyExpandMode(model, { kind: 'all' });
+  // Flat graphs: their root holds hundreds of nodes, so the threshold decides how it is cut.
+  for (const nodes of quick ? [600] : [600, 2000]) {
+    const model = flatModel(nodes);
+    const name = `flat-${nodes}`;
     for (const maxElkNodes of [40, 60, 90, 120, 160, 240]) {
       let cross = 0;
       let edges = 0;
@@ -181,16 +191,19 @@ async function thresholdChild(): Promise<void> {
       };
       const session = new LayoutSession(model, { runner: measuring, params: { maxElkNodes, maxElkEdges: Math.round((maxElkNodes * 8) / 3) } });
       const t0 = performance.now();
-      await session.layout();
+      const view = await session.layout();
       emit({
         bench: 'layout.threshold',
-        input: label(name),
+        input: name,
+        rootChildren: model.group(model.root).core.length,
         maxElkNodes,
         totalMs: r2(performance.now() - t0),
         elkCalls: calls,
         maxCallNodes,
         maxCallMs: r2(maxCallMs),
         crossingsPerEdge: r2(cross / Math.max(1, edges)),
+        viewWidth: Math.round(view.geometry.width),
+        viewHeight: Math.round(view.geometry.height),
       });
     }
   }

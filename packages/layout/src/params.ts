@@ -95,8 +95,8 @@ export const DEFAULT_LAYOUT_PARAMS: Readonly<LayoutParams> = {
   annotationLabelOffset: 2,
   edgeLabelPx: 3.5,
   labelGap: 2,
-  maxElkNodes: 90,
-  maxElkEdges: 240,
+  maxElkNodes: 60,
+  maxElkEdges: 160,
   sectionPadding: 8,
   gridGap: 8,
 };

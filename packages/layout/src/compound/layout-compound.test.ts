@@ -331,12 +331,12 @@ describe('layoutCompound in one ELK call', () => {
     expect(Math.max(...plain.map((r) => r[1] + r[3]))).toBeCloseTo(L.height, 9);
   });
 
-  it('keeps generated graphs of 5 to 80 nodes in one call', async () => {
+  it('keeps generated graphs within the budget (5 to 60 nodes) in one call', async () => {
     for (const [nodes, seed] of [
       [5, 1],
       [20, 2],
       [45, 3],
-      [80, 4],
+      [P.maxElkNodes - 2, 4], // plus 2 isolated: exactly the budget
     ] as const) {
       const g = generate({ nodes, seed, ports: 0.3, stubsIn: 2, stubsOut: 2, isolated: 2 });
       const { L, calls, problems } = await run(g);
@@ -447,6 +447,21 @@ describe('layoutCompound split into sections', () => {
     const grid = L.sections.filter((s) => s.members.some((m) => isolated.includes(m)));
     expect(grid.length).toBe(1);
     expect(grid[0]!.members.slice().sort((a, b) => a - b)).toEqual(isolated);
+  });
+
+  it('packs many isolated nodes in a grid even under the budget (an expanded series of unconnected members)', async () => {
+    const g = generate({ nodes: 6, seed: 42, isolated: 30 });
+    const { L, calls, problems } = await run(g);
+    expect(problems).toEqual([]);
+    const isolated = plainOf(g).filter((v) => !g.edges.some((e) => e.v === v || e.w === v));
+    expect(isolated.length).toBeGreaterThanOrEqual(30);
+    // ELK sees the connected nodes only (and the level above them), never the 30 isolated ones.
+    expect(Math.max(...calls.map((c) => c.plain))).toBeLessThan(isolated.length);
+    const grid = L.sections.filter((s) => s.members.some((m) => isolated.includes(m)));
+    expect(grid.length).toBe(1);
+    // A few isolated nodes still go to ELK with the rest, in one call.
+    const few = generate({ nodes: 6, seed: 42, isolated: 5 });
+    expect((await run(few)).calls).toHaveLength(1);
   });
 
   it('is deterministic', async () => {

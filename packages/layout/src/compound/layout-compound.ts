@@ -35,8 +35,10 @@ export async function layoutCompound(g: LayoutGraph, ctx: CompoundContext): Prom
   if (!g.edges.length) return layoutGrid(g, ctx);
   let plain = 0;
   for (const node of g.nodes) if (node.kind === NODE_PLAIN) plain++;
-  // Stubs are not counted: they are tiny and pinned to the first or last layer.
-  if (plain <= ctx.maxElkNodes && g.edges.length <= ctx.maxElkEdges) return layoutOnce(g, ctx);
+  // Stubs are not counted: they are tiny and pinned to the first or last layer. Many nodes
+  // without edges (an expanded series of unconnected members) cost ELK a component each, for
+  // nothing a grid would not do: those go to a grid even under the budget.
+  if (plain <= ctx.maxElkNodes && g.edges.length <= ctx.maxElkEdges && isolatedCount(g) < MANY_ISOLATED) return layoutOnce(g, ctx);
   const parts = partition(g, ctx.maxElkNodes, ctx.maxElkEdges);
   // Cutting must shrink the graph — fewer boxes, or fewer edges once parallel cut edges merge.
   // When it cannot (e.g. every node has more edges than the budget, so each section is one
@@ -45,6 +47,17 @@ export async function layoutCompound(g: LayoutGraph, ctx: CompoundContext): Prom
   if (parts.sections.length <= 1 && !parts.isolated.length) return layoutOnce(g, ctx);
   if (parts.sections.length + (parts.isolated.length ? 1 : 0) >= plain && distinctCuts(g, parts) >= g.edges.length) return layoutOnce(g, ctx);
   return layoutSplit(g, parts, ctx);
+}
+
+/** From this many plain nodes without edges, they are packed in a grid rather than given to ELK. */
+const MANY_ISOLATED = 24;
+
+function isolatedCount(g: LayoutGraph): number {
+  const touched = new Uint8Array(g.nodes.length);
+  for (const e of g.edges) touched[e.v] = touched[e.w] = 1;
+  let n = 0;
+  for (let i = 0; i < g.nodes.length; i++) if (!touched[i] && g.nodes[i]!.kind === NODE_PLAIN) n++;
+  return n;
 }
 
 /** Edges left at the level of sections: one per distinct (from, to) pair of sections or stubs. */

@@ -6,6 +6,7 @@
  */
 import { buildHierarchy, buildSlimGraph, GraphSearch, RenderModel, type Hierarchy, type NodeRef } from '@tbg/hierarchy';
 import { loadColumnarGraph, type EventGraphReader } from '@tbg/proto';
+import { warmUpTask, WARM_UP_CALLS } from '../elk/warm-up.js';
 import { geometryTransferables } from '../geometry/types.js';
 import { applyExpandMode, collapseAll } from '../session/expansion.js';
 import { LayoutSession } from '../session/layout-session.js';
@@ -19,6 +20,11 @@ export interface ViewHostOptions {
   runner: ElkRunner;
   /** Reads event files (e.g. `eventGraphReader` of @tbg/events); without it they are refused. */
   eventReader?: EventGraphReader;
+  /**
+   * Warm ELK's JIT up with small layouts while idle (default true): one at a time, stopping at
+   * the first request, so that it never delays real work by more than one small layout.
+   */
+  warmUp?: boolean;
 }
 
 interface OpenGraph {
@@ -35,6 +41,14 @@ interface OpenGraph {
 export function serveView(channel: RequestChannel<ViewResponse>, options: ViewHostOptions): void {
   let graph: OpenGraph | null = null;
   let closed = false;
+  let requested = false;
+  if (options.warmUp !== false) {
+    void (async () => {
+      for (let i = 0; i < WARM_UP_CALLS && !requested; i++) {
+        await options.runner.run(warmUpTask(i)).catch(() => undefined);
+      }
+    })();
+  }
 
   const reply = (response: ViewResponse, transfer: ArrayBuffer[] = []): void => {
     try {
@@ -45,6 +59,7 @@ export function serveView(channel: RequestChannel<ViewResponse>, options: ViewHo
   };
 
   channel.listen((message) => {
+    requested = true;
     const id = idOf(message);
     let request: ViewRequest;
     try {

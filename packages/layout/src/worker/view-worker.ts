@@ -2,6 +2,7 @@
  * Entry of the view worker, for Node worker_threads and browser module Web Workers alike: owns
  * a graph and answers ViewRequests (see view/protocol.ts). ELK runs in this same thread, off
  * the client's; it yields between calls so that a newer request can cancel an older layout.
+ * ELK warms up while the client is still fetching the graph (see ViewHostOptions.warmUp).
  */
 import { serveView } from '../view/view-host.js';
 import type { ViewResponse } from '../view/protocol.js';
@@ -12,8 +13,6 @@ import { yieldingRunner } from './yielding-runner.js';
 
 // Before the channel, as in elk-worker: elkjs' first instance claims self.onmessage in browsers.
 const runner = yieldingRunner(createInlineRunner());
-// ELK's JIT warms up while the client is still fetching the graph, not in the first layout.
-void runner.warmup().catch(() => undefined);
 
 const isNode = typeof (globalThis as { process?: { versions?: { node?: unknown } } }).process?.versions?.node === 'string';
 
