@@ -21,19 +21,27 @@ export interface LargeAttr {
 /** Returns the GraphDef bytes without attrs over `limit`, and what was removed. */
 export function stripLargeAttrs(graph: Uint8Array, limit: number, largeAttrsKey = LARGE_ATTRS_KEY): { bytes: Uint8Array; removed: LargeAttr[] } {
   const removed: LargeAttr[] = [];
+  const keyBytes = encodeUtf8(largeAttrsKey);
+  const isLargeAttrsKey = (ks: number, ke: number) => ke - ks === keyBytes.length && keyBytes.every((b, i) => graph[ks + i] === b);
   const filterNode = (s: number, e: number, fn?: string): Uint8Array | null => {
-    let name = '';
+    // Names and keys are decoded only for nodes that lose attrs: most nodes have none over the
+    // limit, and decoding 100k names and 400k keys would cost more than the rest of the scan.
+    let nameS = 0;
+    let nameE = 0;
     const big: Array<{ key: string; bytes: number }> = [];
     let previous: string[] = [];
     forEachLenField(graph, s, e, (no, vs, ve) => {
-      if (no === 1) name = utf8(graph, vs, ve);
-      else if (no === 5) {
-        const [key, as, ae] = attrEntry(graph, vs, ve);
-        if (key === largeAttrsKey) previous = listStrings(graph, as, ae);
-        else if (ae - as > limit) big.push({ key, bytes: ae - as });
+      if (no === 1) {
+        nameS = vs;
+        nameE = ve;
+      } else if (no === 5) {
+        const [ks, ke, as, ae] = attrEntryRanges(graph, vs, ve);
+        if (isLargeAttrsKey(ks, ke)) previous = listStrings(graph, as, ae);
+        else if (ae - as > limit) big.push({ key: utf8(graph, ks, ke), bytes: ae - as });
       }
     });
     if (!big.length) return null;
+    const name = utf8(graph, nameS, nameE);
     for (const b of big) removed.push({ node: name, ...(fn === undefined ? {} : { function: fn }), ...b });
     const drop = new Set(big.map((b) => b.key).concat(previous.length ? [largeAttrsKey] : []));
     const keys = previous.concat(big.map((b) => b.key));
@@ -55,6 +63,24 @@ export function stripLargeAttrs(graph: Uint8Array, limit: number, largeAttrsKey 
     return null;
   });
   return { bytes: out ?? graph, removed };
+}
+
+/** Key range and value range of an attr map entry. */
+function attrEntryRanges(buf: Uint8Array, s: number, e: number): [number, number, number, number] {
+  let ks = s;
+  let ke = s;
+  let vs = e;
+  let ve = e;
+  forEachLenField(buf, s, e, (no, fs, fe) => {
+    if (no === 1) {
+      ks = fs;
+      ke = fe;
+    } else if (no === 2) {
+      vs = fs;
+      ve = fe;
+    }
+  });
+  return [ks, ke, vs, ve];
 }
 
 /** Key and value range of an attr map entry. */
