@@ -34,6 +34,46 @@ export interface WireScanOptions {
   maxDepth?: number;
 }
 
+/** A field as the scan needs it, resolved once: its wire type and, for messages, what it opens. */
+interface ScanField {
+  field: FieldDesc;
+  wire: number;
+  /** The message it opens (map entries included), or null. */
+  child: ScanMessage | null;
+  isString: boolean;
+  counted: boolean;
+}
+
+interface ScanMessage {
+  desc: MessageDesc;
+  /** Fields by number, dense (the schemas use small numbers); undefined where unknown. */
+  byId: Array<ScanField | undefined>;
+  /** Fields numbered above the dense range, if any. */
+  sparse: Map<number, ScanField> | null;
+}
+
+const DENSE_IDS = 64;
+const compiled = new WeakMap<MessageDesc, ScanMessage>();
+
+/** The scan's view of a message, built once per message (lazily: children on first use). */
+function scanMessage(desc: MessageDesc): ScanMessage {
+  let m = compiled.get(desc);
+  if (m) return m;
+  m = { desc, byId: [], sparse: null };
+  compiled.set(desc, m);
+  for (const field of desc.byId.values()) {
+    const f: ScanField = { field, wire: wireTypeOf(field), child: null, isString: field.type === 'string', counted: field.repeated || !!field.mapKey };
+    if (field.id < DENSE_IDS) m.byId[field.id] = f;
+    else (m.sparse ??= new Map()).set(field.id, f);
+  }
+  return m;
+}
+
+/** The message a field opens (resolved on first use: schemas are recursive). */
+function childOf(f: ScanField): ScanMessage {
+  return (f.child ??= scanMessage(f.field.mapKey ? mapEntry(f.field) : schema().message(f.field.type)));
+}
+
 const entryCache = new WeakMap<FieldDesc, MessageDesc>();
 /** The implicit message of a map entry: key = 1, value = 2. */
 function mapEntry(field: FieldDesc): MessageDesc {
@@ -49,11 +89,13 @@ function mapEntry(field: FieldDesc): MessageDesc {
 
 export function scanWire(buf: Uint8Array, typeName: string, options: WireScanOptions = {}): WireScan {
   const root = schema().message(typeName);
+  const rootScan = scanMessage(root);
   const maxFields = options.maxFields ?? Infinity;
   const maxDepth = options.maxDepth ?? 100;
+  const checkUtf8 = options.checkUtf8 === true;
   const r = new WireReader(buf, options.start ?? 0, options.end ?? buf.length);
   // Explicit stacks: no recursion, no per-message allocation.
-  const descs: MessageDesc[] = [root];
+  const descs: ScanMessage[] = [rootScan];
   const ends: number[] = [r.end];
   const opened: Array<FieldDesc | null> = [null];
   const indexes: number[] = [0];
@@ -101,21 +143,23 @@ export function scanWire(buf: Uint8Array, typeName: string, options: WireScanOpt
       const tag = r.tag();
       const id = tag >>> 3;
       const wt = tag & 7;
-      field = descs[depth]!.byId.get(id);
-      if (!field) {
+      const m = descs[depth]!;
+      const sf = id < DENSE_IDS ? m.byId[id] : m.sparse?.get(id);
+      if (!sf) {
         unknown++;
         r.skip(wt, id);
         continue;
       }
+      field = sf.field;
       known++;
-      if (field.repeated || field.mapKey) {
+      if (sf.counted) {
         if (lastIds[depth] === id) lastCounts[depth]!++;
         else {
           lastIds[depth] = id;
           lastCounts[depth] = 0;
         }
       }
-      const expected = wireTypeOf(field);
+      const expected = sf.wire;
       if (wt === WIRE_LEN && field.packed) {
         const end = r.lenEnd();
         if (expected === WIRE_VARINT) {
@@ -135,7 +179,7 @@ export function scanWire(buf: Uint8Array, typeName: string, options: WireScanOpt
         const end = r.lenEnd();
         if (field.kind === 'message' || field.mapKey) {
           if (depth + 1 > maxDepth) throw new WireError(fieldAt, `messages nested more than ${maxDepth} deep`);
-          descs.push(field.mapKey ? mapEntry(field) : schema().message(field.type));
+          descs.push(childOf(sf));
           ends.push(end);
           opened.push(field);
           indexes.push(lastCounts[depth]!);
@@ -144,7 +188,7 @@ export function scanWire(buf: Uint8Array, typeName: string, options: WireScanOpt
           r.end = end;
           continue;
         }
-        if (options.checkUtf8 && field.type === 'string' && !isValidUtf8(buf, r.pos, end)) {
+        if (checkUtf8 && sf.isString && !isValidUtf8(buf, r.pos, end)) {
           throw new WireError(r.pos, `${field.name} is not valid UTF-8`);
         }
         r.pos = end;
