@@ -11,11 +11,13 @@ import type { LayoutParams } from '../params.js';
  * (a 59-node while loop: 7 → 95 ms, 3 → 60 ms, 1 → 35 ms) keep the expand p95 under budget
  * only with 1 above 50 nodes.
  */
-export function thoroughness(nodes: number): number {
-  return nodes <= 30 ? 7 : nodes <= 50 ? 3 : 1;
+export function thoroughness(nodes: number, edges = 0): number {
+  // Dense calls count by their edges too: a 29-node call with 43 edges took 100 ms at 7.
+  const size = Math.max(nodes, Math.ceil(edges * 0.75));
+  return size <= 30 ? 7 : size <= 50 ? 3 : 1;
 }
 
-export function elkOptions(p: LayoutParams, nodes: number, _edges: number): Record<string, string> {
+export function elkOptions(p: LayoutParams, nodes: number, edges: number): Record<string, string> {
   return {
     'elk.algorithm': 'layered',
     'elk.spacing.nodeNode': String(p.nodeSep),
@@ -24,6 +26,6 @@ export function elkOptions(p: LayoutParams, nodes: number, _edges: number): Reco
     'elk.layered.spacing.edgeEdgeBetweenLayers': String(p.edgeSep),
     'elk.spacing.componentComponent': String(p.rankSep),
     'elk.edgeRouting': 'POLYLINE',
-    'elk.layered.thoroughness': String(thoroughness(nodes)),
+    'elk.layered.thoroughness': String(thoroughness(nodes, edges)),
   };
 }
