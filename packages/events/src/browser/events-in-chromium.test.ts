@@ -4,21 +4,20 @@
  * memory, reads it back from a Blob and from a ReadableStream, reports damage with its offset,
  * and reads a real fixture fetched by the page.
  */
-import { createServer, type Server } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumRequired, fixturePath, hasShared } from '@tbg/testkit';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumRequired, fixturePath, hasShared, startTestServer, type TestServer } from '@tbg/testkit';
 
 const entry = join(dirname(fileURLToPath(import.meta.url)), '..', 'index.ts');
 const FIXTURE = ['events', 'tf2-keras-callback-scalars-histos', 'train', 'events.out.tfevents.1585231889.LEMON.12072.235.v2'];
 const run = chromiumRequired();
 
 let browser: Browser;
-let server: Server;
+let server: TestServer | undefined;
 let origin = '';
 let bundle = '';
 beforeAll(async () => {
@@ -32,25 +31,18 @@ beforeAll(async () => {
     logLevel: 'silent',
   });
   bundle = out.outputFiles[0]!.text;
-  server = createServer((req, res) => {
-    if (req.url === '/') res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>events</title>');
-    else if (req.url === '/events.js') res.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
-    else if (req.url?.startsWith('/fixture/') && hasShared()) {
-      try {
-        res.writeHead(200).end(readFileSync(fixturePath(...decodeURIComponent(req.url.slice('/fixture/'.length)).split('/'))));
-      } catch {
-        res.writeHead(404).end();
-      }
-    } else res.writeHead(404).end();
+  server = await startTestServer((path) => {
+    if (path === '/') return { body: '<!doctype html><title>events</title>', type: 'text/html' };
+    if (path === '/events.js') return { body: bundle, type: 'text/javascript' };
+    if (path.startsWith('/fixture/') && hasShared()) return { body: readFileSync(fixturePath(...decodeURIComponent(path.slice('/fixture/'.length)).split('/'))) };
+    return null;
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const addr = server.address();
-  origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  origin = server.origin;
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
 });
 afterAll(async () => {
   await browser?.close();
-  server?.close();
+  await server?.close();
 });
 
 describe.skipIf(!run)('@tbg/events in headless Chromium', () => {

@@ -4,6 +4,7 @@
  * size aggregate there. Stored as column arrays, with CSR lists per metaedge and per group.
  */
 import { EDGE_CONTROL, EDGE_REF, type SlimGraph } from '../graph/slim-graph.js';
+import { liftToLcaChildren } from './lca.js';
 import type { Group, Metaedges } from './types.js';
 
 export function buildMetaedges(graph: SlimGraph, n: number, parent: Int32Array, groups: Group[], level: Int32Array): { metaedges: Metaedges; maxSize: number } {
@@ -15,15 +16,11 @@ export function buildMetaedges(graph: SlimGraph, n: number, parent: Int32Array, 
   const mv: number[] = [];
   const mw: number[] = [];
   const ofEdge = new Int32Array(m);
+  const pair = new Int32Array(2);
   for (let e = 0; e < m; e++) {
-    let a = graph.edgeV[e]!;
-    let b = graph.edgeW[e]!;
-    while (level[a]! > level[b]!) a = up(a);
-    while (level[b]! > level[a]!) b = up(b);
-    while (up(a) !== up(b)) {
-      a = up(a);
-      b = up(b);
-    }
+    liftToLcaChildren(graph.edgeV[e]!, graph.edgeW[e]!, level, up, pair);
+    const a = pair[0]!;
+    const b = pair[1]!;
     const lca = up(a) - n;
     const k = a * span + b;
     let id = key.get(k);

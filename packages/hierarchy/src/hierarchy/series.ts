@@ -10,6 +10,7 @@
  */
 import { EDGE_CONTROL, type SlimGraph } from '../graph/slim-graph.js';
 import { GROUP_META, GROUP_SERIES, type Group, type HierarchyParams, type NodeRef, type UngroupedSeries } from './types.js';
+import { liftToLcaChildren } from './lca.js';
 
 const TB_LEAF = /^(\D*)(\d+)$/;
 const GENERAL_LEAF = /^(.*?)(\d+)$/;
@@ -172,15 +173,11 @@ export function scopeShapes(graph: SlimGraph, parent: Int32Array, groups: readon
   for (let i = 0; i < n; i++) level[i] = level[parent[i]!]! + 1;
   // Each base edge, lifted to the two direct children of its endpoints' lowest common scope.
   const edgesOf: number[][] = Array.from({ length: count }, () => []);
+  const pair = new Int32Array(2);
   for (let e = 0; e < graph.edgeCount; e++) {
-    let a = graph.edgeV[e]!;
-    let b = graph.edgeW[e]!;
-    while (level[a]! > level[b]!) a = up(a);
-    while (level[b]! > level[a]!) b = up(b);
-    while (up(a) !== up(b)) {
-      a = up(a);
-      b = up(b);
-    }
+    liftToLcaChildren(graph.edgeV[e]!, graph.edgeW[e]!, level, up, pair);
+    const a = pair[0]!;
+    const b = pair[1]!;
     if (up(a) !== n) edgesOf[up(a) - n]!.push(a, b, graph.edgeFlags[e]! & EDGE_CONTROL);
   }
   const shape = new Int32Array(count);

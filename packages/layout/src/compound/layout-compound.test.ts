@@ -7,6 +7,7 @@ import type { ElkRunner } from '../worker/runner.js';
 import { tappedRunner } from '../worker/tapped-runner.js';
 import { layoutCompound, type CompoundContext } from './layout-compound.js';
 import type { LayoutGraph, LgEdge, LgLayout, LgNode, LgPort } from './layout-graph.js';
+import { rng } from '../test-support/rng.js';
 
 const inline = createInlineRunner();
 afterAll(() => inline.close());
@@ -33,15 +34,6 @@ function context(runner: ElkRunner, maxElkNodes = P.maxElkNodes, maxElkEdges = P
   return { runner, maxElkNodes, maxElkEdges, sectionPadding: P.sectionPadding, gridGap: P.gridGap, elkOptions: (n, m) => elkOptions(P, n, m) };
 }
 
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
 
 interface GenOptions {
   nodes: number;

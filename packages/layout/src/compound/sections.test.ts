@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NODE_PLAIN, NODE_STUB_IN, NODE_STUB_OUT } from '../elk/task.js';
 import type { LayoutGraph, LgEdge, LgNode } from './layout-graph.js';
 import { partition, topologicalOrder } from './sections.js';
+import { rng } from '../test-support/rng.js';
 
 const plainNode = (): LgNode => ({ width: 10, height: 10, kind: NODE_PLAIN, ports: [] });
 const edge = (v: number, w: number): LgEdge => ({ v, vPort: -1, w, wPort: -1 });
@@ -11,15 +12,6 @@ const graph = (n: number, edges: Array<[number, number]>, kinds: number[] = []):
   edges: edges.map(([v, w]) => edge(v, w)),
 });
 
-function rng(seed: number) {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    return (s >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A random DAG of `n` plain nodes under shuffled indices (so index order is not a topological

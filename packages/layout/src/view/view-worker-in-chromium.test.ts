@@ -3,13 +3,12 @@
  * inlined) in real headless Chromium: a page starts it as a module Worker, opens a fixture,
  * lays it out, and gets the same geometry bytes as Node computes, through the typed client.
  */
-import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumRequired, fixturePath, hasShared } from '@tbg/testkit';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumRequired, fixturePath, hasShared, startTestServer, type TestServer } from '@tbg/testkit';
 import { applyExpandMode } from '../session/expansion.js';
 import { LayoutSession } from '../session/layout-session.js';
 import { fixtureModel, geometryDifference } from '../test-support/models.js';
@@ -20,27 +19,23 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', '
 const FIXTURE = 'tb_demo_xla_118.pbtxt';
 const run = chromiumRequired() && hasShared();
 
-let server: Server;
+let server: TestServer | undefined;
 let origin = '';
 let browser: Browser;
 beforeAll(async () => {
   if (!run) return;
-  server = createServer((req, res) => {
-    const file = req.url === '/view-worker.js' ? join(dist, 'view-worker.js') : req.url === '/graph' ? fixturePath('graphs', FIXTURE) : null;
-    if (req.url === '/') {
-      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>view worker</title>');
-    } else if (file && existsSync(file)) {
-      res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'application/octet-stream' }).end(readFileSync(file));
-    } else res.writeHead(404).end();
+  server = await startTestServer((path) => {
+    if (path === '/') return { body: '<!doctype html><title>view worker</title>', type: 'text/html' };
+    if (path === '/view-worker.js') return { body: readFileSync(join(dist, 'view-worker.js')), type: 'text/javascript' };
+    if (path === '/graph') return { body: readFileSync(fixturePath('graphs', FIXTURE)) };
+    return null;
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const addr = server.address();
-  origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  origin = server.origin;
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
 });
 afterAll(async () => {
   await browser?.close();
-  server?.close();
+  await server?.close();
 });
 
 /** A geometry that came through page.evaluate: typed arrays arrive as plain arrays. */
