@@ -1,16 +1,17 @@
-/** An append-only Uint32Array for building columns of unknown final length. */
+/** An append-only Uint32Array in arena memory, for building columns of unknown final length. */
+import type { Arena } from './arena.js';
+
 export class GrowU32 {
   data: Uint32Array;
   length = 0;
-  constructor(capacity: number) {
-    this.data = new Uint32Array(Math.max(16, capacity));
+  constructor(
+    private readonly arena: Arena,
+    capacity: number,
+  ) {
+    this.data = arena.u32(Math.max(16, capacity));
   }
   push(v: number): void {
-    if (this.length === this.data.length) {
-      const d = new Uint32Array(this.data.length * 2);
-      d.set(this.data);
-      this.data = d;
-    }
+    if (this.length === this.data.length) this.grow();
     this.data[this.length++] = v;
   }
   /** Appends a row of three (one capacity check). */
@@ -35,12 +36,8 @@ export class GrowU32 {
     this.length = l + 4;
   }
   private grow(): void {
-    const d = new Uint32Array(this.data.length * 2);
+    const d = this.arena.u32(this.data.length * 2);
     d.set(this.data);
     this.data = d;
-  }
-  /** A right-sized copy, so the spare capacity can be freed. */
-  done(): Uint32Array {
-    return this.data.slice(0, this.length);
   }
 }

@@ -4,6 +4,7 @@
  * and input references are resolved to node indices the same way, so most bytes are never decoded.
  */
 import { utf8 } from '../wire/utf8.js';
+import type { Arena } from './arena.js';
 
 export class ByteInterner {
   /** Decoded strings, by id (empty when constructed with `decode = false`). */
@@ -17,6 +18,7 @@ export class ByteInterner {
   private readonly view: DataView;
 
   constructor(
+    private readonly arena: Arena,
     private readonly buf: Uint8Array,
     expected = 64,
     /** Decode each new entry to a string (off for node names, which are decoded in one batch). */
@@ -25,11 +27,12 @@ export class ByteInterner {
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     let size = 16;
     while (size < expected * 2) size <<= 1;
-    this.table = new Int32Array(size).fill(-1);
+    this.table = arena.i32(size).fill(-1);
     this.mask = size - 1;
-    this.starts = new Uint32Array(Math.max(8, expected));
-    this.ends = new Uint32Array(Math.max(8, expected));
-    this.hashes = new Uint32Array(Math.max(8, expected));
+    const cap = Math.max(8, expected);
+    this.starts = arena.u32(cap);
+    this.ends = arena.u32(cap);
+    this.hashes = arena.u32(cap);
   }
 
   get size(): number {
@@ -54,7 +57,7 @@ export class ByteInterner {
     const len = end - start;
     const buf = this.buf;
     const slot = len === 0 ? 0 : (Math.imul(len, 0x9e3779b1) ^ (buf[start]! << 16) ^ (buf[end - 1]! << 8) ^ buf[start + (len >> 1)]!) & 1023;
-    const cache = (this.small ??= new Int32Array(1024).fill(-1));
+    const cache = (this.small ??= this.arena.i32(1024).fill(-1));
     const guess = cache[slot]!;
     if (guess >= 0) {
       const s = this.starts[guess]!;
@@ -102,20 +105,20 @@ export class ByteInterner {
 
   private grow(): void {
     const n = this.starts.length * 2;
-    const s = new Uint32Array(n);
+    const s = this.arena.u32(n);
     s.set(this.starts);
     this.starts = s;
-    const e = new Uint32Array(n);
+    const e = this.arena.u32(n);
     e.set(this.ends);
     this.ends = e;
-    const h = new Uint32Array(n);
+    const h = this.arena.u32(n);
     h.set(this.hashes);
     this.hashes = h;
   }
 
   private rehash(): void {
     const size = this.table.length * 2;
-    this.table = new Int32Array(size).fill(-1);
+    this.table = this.arena.i32(size).fill(-1);
     this.mask = size - 1;
     for (let id = 0; id < this.count; id++) {
       let slot = this.hashes[id]! & this.mask;
@@ -133,31 +136,31 @@ export function sameBytes(view: DataView, buf: Uint8Array, a: number, b: number,
   return true;
 }
 
-/** A murmur3-style hash mixing four bytes per step, read through a DataView (names are long). */
+/**
+ * A hash of `buf[start, end)`: two independent multiply-rotate lanes over 8 bytes per step
+ * (so neither waits on the other), then a murmur3 finish to spread the bits the table masks.
+ * Names are long and share scope prefixes, so every byte is mixed in.
+ */
 function hashRange(view: DataView, buf: Uint8Array, start: number, end: number): number {
-  let h = (end - start) ^ 0x9747b28c;
+  let a = (end - start) ^ 0x9747b28c;
+  let b = 0x2545f491;
   let i = start;
-  for (const e4 = end - 3; i < e4; i += 4) {
-    let k = view.getUint32(i, true) | 0;
-    k = Math.imul(k, 0xcc9e2d51);
-    k = (k << 15) | (k >>> 17);
-    h ^= Math.imul(k, 0x1b873593);
-    h = (h << 13) | (h >>> 19);
-    h = (Math.imul(h, 5) + 0xe6546b64) | 0;
+  for (const e8 = end - 7; i < e8; i += 8) {
+    a = Math.imul((a << 5) | (a >>> 27), 0x9e3779b1) ^ view.getUint32(i, true);
+    b = Math.imul((b << 5) | (b >>> 27), 0x85ebca77) ^ view.getUint32(i + 4, true);
   }
-  return finishHash(buf, i, end, h);
+  // Under 8 bytes left: a word and then up to three bytes.
+  if (i + 4 <= end) {
+    a = Math.imul((a << 5) | (a >>> 27), 0x9e3779b1) ^ view.getUint32(i, true);
+    i += 4;
+  }
+  let tail = 0;
+  for (let s = 0; i < end; i++, s += 8) tail |= buf[i]! << s;
+  return finishHash(a, b, tail);
 }
 
-function finishHash(buf: Uint8Array, i: number, end: number, h: number): number {
-  const rest = end - i;
-  if (rest > 0) {
-    let k = buf[i]!;
-    if (rest > 1) k |= buf[i + 1]! << 8;
-    if (rest > 2) k |= buf[i + 2]! << 16;
-    k = Math.imul(k, 0xcc9e2d51);
-    k = (k << 15) | (k >>> 17);
-    h ^= Math.imul(k, 0x1b873593);
-  }
+function finishHash(a: number, b: number, tail: number): number {
+  let h = Math.imul(a ^ ((b << 13) | (b >>> 19)), 0xcc9e2d51) ^ Math.imul(tail ^ 0x5bd1e995, 0x1b873593);
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;

@@ -61,29 +61,50 @@ export function isValidUtf8(buf: Uint8Array, start: number, end: number): boolea
 }
 
 /**
- * Decodes many byte ranges at once: one TextDecoder call over the ranges joined by newlines, then
- * a split. Per-call decoder overhead dominates for 100k short names, so this is much faster.
- * Falls back to one call per range if a range itself holds a newline.
+ * Decodes many byte ranges at once: the ranges are copied end to end and decoded by one
+ * TextDecoder call, then cut with `substring`. Per-call decoder overhead dominates for 100k
+ * short names, so this is several times faster. Ranges that are not all ASCII (where byte and
+ * character offsets differ) are decoded one by one instead.
  */
-export function utf8Many(buf: Uint8Array, starts: Uint32Array, ends: Uint32Array, n: number): string[] {
+export function utf8Many(
+  buf: Uint8Array,
+  starts: Uint32Array,
+  ends: Uint32Array,
+  n: number,
+  /** Where to join the bytes (scratch memory; need not be zeroed). */
+  scratch: (bytes: number) => Uint8Array = (b) => new Uint8Array(b),
+): string[] {
   if (n === 0) return [];
-  let total = n;
+  let total = 0;
   for (let i = 0; i < n; i++) total += ends[i]! - starts[i]!;
-  const joined = new Uint8Array(total + 4);
+  const joined = scratch(total + 4);
   // Four bytes per step through DataViews: several times faster than a byte loop or
-  // subarray() + set() for names of ~50 bytes.
+  // subarray() + set() for names of ~50 bytes. `high` collects the top bits to spot non-ASCII.
   const src = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  const dst = new DataView(joined.buffer);
+  const dst = new DataView(joined.buffer, joined.byteOffset, joined.byteLength);
   let o = 0;
+  let high = 0;
   for (let i = 0; i < n; i++) {
     const e = ends[i]!;
     let k = starts[i]!;
-    for (const e4 = e - 3; k < e4; k += 4, o += 4) dst.setUint32(o, src.getUint32(k, true), true);
-    for (; k < e; k++) joined[o++] = buf[k]!;
-    joined[o++] = 10;
+    for (const e4 = e - 3; k < e4; k += 4, o += 4) {
+      const w = src.getUint32(k, true);
+      high |= w;
+      dst.setUint32(o, w, true);
+    }
+    for (; k < e; k++) {
+      const b = buf[k]!;
+      high |= b;
+      joined[o++] = b;
+    }
   }
-  const parts = decoder.decode(joined.subarray(0, o - 1)).split('\n');
-  // A range that holds a newline itself splits in two: decode one by one instead.
-  if (parts.length !== n) return Array.from({ length: n }, (_, j) => utf8(buf, starts[j]!, ends[j]!));
-  return parts;
+  if ((high & 0x80808080) !== 0) return Array.from({ length: n }, (_, j) => utf8(buf, starts[j]!, ends[j]!));
+  const all = decoder.decode(joined.subarray(0, o));
+  const out = new Array<string>(n);
+  for (let i = 0, p = 0; i < n; i++) {
+    const q = p + ends[i]! - starts[i]!;
+    out[i] = all.substring(p, q);
+    p = q;
+  }
+  return out;
 }
