@@ -1,7 +1,7 @@
 /**
  * @tbg/proto benchmark: prints JSON lines.
  * - proto.decode: our columnar fast path and protobufjs's full static decode of the same bytes
- *   (MB/s, median), and proto.decode.speedup between them;
+ *   (MB/s, median), and proto.decode.speedup between them (median of alternating rounds);
  * - proto.decode.memory: retained heap (bytes per node) and peak RSS of each decoder;
  * - proto.pbtxt.parse / print: text-format MB/s.
  * Every (input, decoder) pair runs in a fresh process, so JIT feedback and heap state of one
@@ -103,22 +103,39 @@ function main(): void {
   }
   const self = fileURLToPath(import.meta.url);
   const names = (quick ? ['generated-10000'] : ['generated-10000', 'generated-100000', 'generated-200000']).concat(hasShared() ? FIXTURES.map(([, f]) => f) : []);
+  // The machine's speed drifts by tens of percent over minutes, so one run of each decoder can
+  // land in different weather. Rounds alternate the two (each in a fresh process); the speedup
+  // is the median of the per-round ratios, and its range is printed beside it.
+  const rounds = quick ? 3 : 5;
   for (const input of names) {
-    const res: Record<string, Record<string, number>> = {};
+    const name = input.replace(/^generated-(\d+)000$/, 'generated-$1k');
+    const runs: Record<string, Array<Record<string, number>>> = { columnar: [], protobufjs: [] };
+    const ratios: number[] = [];
+    const coldRatios: number[] = [];
+    for (let round = 0; round < rounds; round++) {
+      for (const impl of ['columnar', 'protobufjs']) {
+        const r = spawnSync(process.execPath, ['--expose-gc', self, '--child', input, impl], { encoding: 'utf8', maxBuffer: 1 << 20 });
+        if (r.status !== 0) throw new Error(`${input}/${impl}: ${r.stderr}`);
+        runs[impl]!.push(JSON.parse(r.stdout) as Record<string, number>);
+      }
+      ratios.push(runs.protobufjs![round]!.ms! / runs.columnar![round]!.ms!);
+      coldRatios.push(runs.protobufjs![round]!.coldMs! / runs.columnar![round]!.coldMs!);
+    }
     for (const impl of ['columnar', 'protobufjs']) {
-      const r = spawnSync(process.execPath, ['--expose-gc', self, '--child', input, impl], { encoding: 'utf8', maxBuffer: 1 << 20 });
-      if (r.status !== 0) throw new Error(`${input}/${impl}: ${r.stderr}`);
-      const m = JSON.parse(r.stdout) as Record<string, number>;
-      res[impl] = m;
-      const name = input.replace(/^generated-(\d+)000$/, 'generated-$1k');
-      emit({ bench: 'proto.decode', input: name, nodes: m.nodes, bytes: m.bytes, impl, ms: round(m.ms!), MBps: round(m.bytes! / MB / (m.ms! / 1000)), coldMs: round(m.coldMs!) });
-      emit({ bench: 'proto.decode.memory', input: name, impl, retainedHeapMB: round(m.retainedHeapMB!), bytesPerNode: round(m.bytesPerNode!, 0), peakRssMB: round(m.peakRssMB!) });
+      const rs = runs[impl]!;
+      const pick = (k: string) => median(rs.map((m) => m[k]!));
+      const ms = pick('ms');
+      const bytes = rs[0]!.bytes!;
+      emit({ bench: 'proto.decode', input: name, nodes: rs[0]!.nodes, bytes, impl, ms: round(ms, 3), MBps: round(bytes / MB / (ms / 1000)), coldMs: round(pick('coldMs')), rounds });
+      emit({ bench: 'proto.decode.memory', input: name, impl, retainedHeapMB: round(pick('retainedHeapMB')), bytesPerNode: round(pick('bytesPerNode'), 0), peakRssMB: round(pick('peakRssMB')) });
     }
     emit({
       bench: 'proto.decode.speedup',
-      input: input.replace(/^generated-(\d+)000$/, 'generated-$1k'),
-      speedup: round(res.protobufjs!.ms! / res.columnar!.ms!),
-      coldSpeedup: round(res.protobufjs!.coldMs! / res.columnar!.coldMs!),
+      input: name,
+      speedup: round(median(ratios)),
+      range: [round(Math.min(...ratios)), round(Math.max(...ratios))],
+      coldSpeedup: round(median(coldRatios)),
+      rounds,
       target: 5,
     });
   }

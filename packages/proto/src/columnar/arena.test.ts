@@ -5,7 +5,7 @@ describe('withArena', () => {
   it('hands out disjoint, aligned views, and plain arrays once full', () => {
     withArena((a) => {
       const x = a.u8(3).fill(1);
-      const y = a.u32(4).fill(0xffffffff);
+      const y = a.i32(4).fill(-1);
       const z = a.i32(2).fill(-1);
       expect(y.byteOffset % 4).toBe(0);
       expect(z.byteOffset).toBeGreaterThanOrEqual(y.byteOffset + 16);
@@ -17,8 +17,8 @@ describe('withArena', () => {
   });
 
   it('reuses one buffer between calls and grows it for a bigger decode', () => {
-    const first = withArena((a) => a.u32(8).buffer);
-    const again = withArena((a) => a.u32(8).buffer);
+    const first = withArena((a) => a.i32(8).buffer);
+    const again = withArena((a) => a.i32(8).buffer);
     expect(again).toBe(first);
     const cap = withArena((a) => {
       a.u8(a.capacity + 1); // outgrows it
@@ -32,8 +32,8 @@ describe('withArena', () => {
 
   it('gives a nested call its own memory, and recovers after a throw', () => {
     withArena((outer) => {
-      const o = outer.u32(4).fill(7);
-      withArena((inner) => inner.u32(4).fill(9));
+      const o = outer.i32(4).fill(7);
+      withArena((inner) => inner.i32(4).fill(9));
       expect([...o]).toEqual([7, 7, 7, 7]);
     });
     expect(() =>

@@ -10,9 +10,9 @@ export class ByteInterner {
   /** Decoded strings, by id (empty when constructed with `decode = false`). */
   readonly strings: string[] = [];
   private count = 0;
-  private starts: Uint32Array;
-  private ends: Uint32Array;
-  private hashes: Uint32Array;
+  private starts: Int32Array;
+  private ends: Int32Array;
+  private hashes: Int32Array;
   private table: Int32Array;
   private mask: number;
   private readonly view: DataView;
@@ -30,9 +30,9 @@ export class ByteInterner {
     this.table = arena.i32(size).fill(-1);
     this.mask = size - 1;
     const cap = Math.max(8, expected);
-    this.starts = arena.u32(cap);
-    this.ends = arena.u32(cap);
-    this.hashes = arena.u32(cap);
+    this.starts = arena.i32(cap);
+    this.ends = arena.i32(cap);
+    this.hashes = arena.i32(cap);
   }
 
   get size(): number {
@@ -105,13 +105,13 @@ export class ByteInterner {
 
   private grow(): void {
     const n = this.starts.length * 2;
-    const s = this.arena.u32(n);
+    const s = this.arena.i32(n);
     s.set(this.starts);
     this.starts = s;
-    const e = this.arena.u32(n);
+    const e = this.arena.i32(n);
     e.set(this.ends);
     this.ends = e;
-    const h = this.arena.u32(n);
+    const h = this.arena.i32(n);
     h.set(this.hashes);
     this.hashes = h;
   }
@@ -131,7 +131,7 @@ export class ByteInterner {
 /** Whether `buf[a, a+len)` equals `buf[b, b+len)`, four bytes at a time. */
 export function sameBytes(view: DataView, buf: Uint8Array, a: number, b: number, len: number): boolean {
   let k = 0;
-  for (const e4 = len - 3; k < e4; k += 4) if (view.getUint32(a + k, true) !== view.getUint32(b + k, true)) return false;
+  for (const e4 = len - 3; k < e4; k += 4) if (view.getInt32(a + k, true) !== view.getInt32(b + k, true)) return false;
   for (; k < len; k++) if (buf[a + k] !== buf[b + k]) return false;
   return true;
 }
@@ -146,12 +146,12 @@ function hashRange(view: DataView, buf: Uint8Array, start: number, end: number):
   let b = 0x2545f491;
   let i = start;
   for (const e8 = end - 7; i < e8; i += 8) {
-    a = Math.imul((a << 5) | (a >>> 27), 0x9e3779b1) ^ view.getUint32(i, true);
-    b = Math.imul((b << 5) | (b >>> 27), 0x85ebca77) ^ view.getUint32(i + 4, true);
+    a = Math.imul((a << 5) | (a >>> 27), 0x9e3779b1) ^ view.getInt32(i, true);
+    b = Math.imul((b << 5) | (b >>> 27), 0x85ebca77) ^ view.getInt32(i + 4, true);
   }
   // Under 8 bytes left: a word and then up to three bytes.
   if (i + 4 <= end) {
-    a = Math.imul((a << 5) | (a >>> 27), 0x9e3779b1) ^ view.getUint32(i, true);
+    a = Math.imul((a << 5) | (a >>> 27), 0x9e3779b1) ^ view.getInt32(i, true);
     i += 4;
   }
   let tail = 0;
@@ -166,5 +166,5 @@ function finishHash(a: number, b: number, tail: number): number {
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
-  return h >>> 0;
+  return h | 0;
 }

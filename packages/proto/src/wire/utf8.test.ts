@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { encodeUtf8, utf8, utf8Many } from './utf8.js';
 
 /** Lays strings out with junk bytes between them, as names sit inside NodeDefs. */
-function layout(strs: string[]): { buf: Uint8Array; starts: Uint32Array; ends: Uint32Array } {
+function layout(strs: string[]): { buf: Uint8Array; starts: Int32Array; ends: Int32Array } {
   const parts = strs.map(encodeUtf8);
   const buf = new Uint8Array(parts.reduce((s, p) => s + p.length + 3, 0));
-  const starts = new Uint32Array(strs.length);
-  const ends = new Uint32Array(strs.length);
+  const starts = new Int32Array(strs.length);
+  const ends = new Int32Array(strs.length);
   let o = 0;
   parts.forEach((p, i) => {
     buf.set([0x0a, 0xff, 0x80], o);
@@ -32,8 +32,8 @@ describe('utf8Many', () => {
     expect(utf8Many(buf, starts, ends, strs.length)).toEqual(strs);
     // Malformed bytes decode the same way as a single-range decode would.
     const bad = new Uint8Array([0x61, 0xc3, 0x62, 0x80, 0x63]);
-    const s = new Uint32Array([0, 2]);
-    const e = new Uint32Array([2, 5]);
+    const s = new Int32Array([0, 2]);
+    const e = new Int32Array([2, 5]);
     expect(utf8Many(bad, s, e, 2)).toEqual([utf8(bad, 0, 2), utf8(bad, 2, 5)]);
   });
 

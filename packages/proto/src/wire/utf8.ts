@@ -68,8 +68,8 @@ export function isValidUtf8(buf: Uint8Array, start: number, end: number): boolea
  */
 export function utf8Many(
   buf: Uint8Array,
-  starts: Uint32Array,
-  ends: Uint32Array,
+  starts: Int32Array,
+  ends: Int32Array,
   n: number,
   /** Where to join the bytes (scratch memory; need not be zeroed). */
   scratch: (bytes: number) => Uint8Array = (b) => new Uint8Array(b),
@@ -88,9 +88,9 @@ export function utf8Many(
     const e = ends[i]!;
     let k = starts[i]!;
     for (const e4 = e - 3; k < e4; k += 4, o += 4) {
-      const w = src.getUint32(k, true);
+      const w = src.getInt32(k, true);
       high |= w;
-      dst.setUint32(o, w, true);
+      dst.setInt32(o, w, true);
     }
     for (; k < e; k++) {
       const b = buf[k]!;
