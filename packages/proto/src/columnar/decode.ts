@@ -64,7 +64,36 @@ function decodeGraph(sh: DecodeState): ColumnarGraph {
   let libStart = -1;
   let libEnd = -1;
   let versions: ColumnarGraph['versions'] = null;
-  while (r.pos < r.end) {
+  const buf = sh.buf;
+  const end = r.end;
+  while (r.pos < end) {
+    // Fast path for a node with a length of up to three bytes; anything else takes the reader.
+    const p = r.pos;
+    if (buf[p] === 0x0a && p + 3 < end) {
+      const b1 = buf[p + 1]!;
+      const b2 = buf[p + 2]!;
+      const b3 = buf[p + 3]!;
+      let s = -1;
+      let len = 0;
+      if (b1 < 0x80) {
+        s = p + 2;
+        len = b1;
+      } else if (b2 < 0x80) {
+        s = p + 3;
+        len = (b1 & 0x7f) | (b2 << 7);
+      } else if (b3 < 0x80) {
+        s = p + 4;
+        len = (b1 & 0x7f) | ((b2 & 0x7f) << 7) | (b3 << 14);
+      }
+      if (s >= 0 && s + len <= end) {
+        nodeStarts.push(s);
+        nodeEnds.push(s + len);
+        r.pos = s + len;
+        continue;
+      }
+    }
+    sh.whereBase = 'GraphDef';
+    sh.whereIndex = -1;
     const tag = r.tag();
     const id = tag >>> 3;
     const wt = tag & 7;
@@ -95,10 +124,10 @@ function decodeGraph(sh: DecodeState): ColumnarGraph {
     bytes: sh.buf,
     nodes,
     functions,
-    ops: sh.ops.strings,
-    devices: sh.devices.strings,
-    attrKeys: sh.attrKeys.strings,
-    strings: sh.strings.strings,
+    ops: sh.ops.decodeAll(),
+    devices: sh.devices.decodeAll(),
+    attrKeys: sh.attrKeys.decodeAll(),
+    strings: sh.strings.decodeAll(),
     versions,
     gradients,
   };

@@ -19,12 +19,13 @@ describe('ByteInterner', () => {
     withArena((arena) => {
       const names = new ByteInterner(arena, buf, 16);
       const ids = ranges.map(([s, e]) => names.intern(s, e));
+      const strings = names.decodeAll();
       const distinct = new Set(words);
       expect(names.size).toBe(distinct.size);
       expect(new Set(ids).size).toBe(distinct.size);
       ranges.forEach(([s, e], i) => {
         expect(names.find(s, e)).toBe(ids[i]);
-        expect(names.strings[ids[i]!]).toBe(words[i]);
+        expect(strings[ids[i]!]).toBe(words[i]);
       });
       // A prefix of an interned name is not interned.
       expect(names.find(ranges[0]![0], ranges[0]![1] - 1)).toBe(-1);

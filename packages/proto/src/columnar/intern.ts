@@ -3,12 +3,10 @@
  * hash table over byte ranges of the input. Ops, devices and attr keys repeat thousands of times,
  * and input references are resolved to node indices the same way, so most bytes are never decoded.
  */
-import { utf8 } from '../wire/utf8.js';
+import { utf8Many } from '../wire/utf8.js';
 import type { Arena } from './arena.js';
 
 export class ByteInterner {
-  /** Decoded strings, by id (empty when constructed with `decode = false`). */
-  readonly strings: string[] = [];
   private count = 0;
   private starts: Int32Array;
   private ends: Int32Array;
@@ -21,8 +19,6 @@ export class ByteInterner {
     private readonly arena: Arena,
     private readonly buf: Uint8Array,
     expected = 64,
-    /** Decode each new entry to a string (off for node names, which are decoded in one batch). */
-    private readonly decode = true,
   ) {
     this.view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     let size = 16;
@@ -96,11 +92,15 @@ export class ByteInterner {
     this.starts[id] = start;
     this.ends[id] = end;
     this.hashes[id] = h;
-    if (this.decode) this.strings.push(utf8(this.buf, start, end));
     this.table[slot] = id;
     this.added = true;
     if ((id + 1) * 2 > this.table.length) this.rehash();
     return id;
+  }
+
+  /** Every entry as a string, by id: one batched decode at the end rather than one per entry. */
+  decodeAll(): string[] {
+    return utf8Many(this.buf, this.starts, this.ends, this.count, (bytes) => this.arena.u8(bytes));
   }
 
   private grow(): void {

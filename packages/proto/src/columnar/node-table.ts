@@ -44,7 +44,7 @@ export function buildTable(sh: DecodeState, starts: Int32Array, ends: Int32Array
   sh.whereBase = pathBase;
   const f = scanFields(sh, starts, ends, n);
 
-  const names = new ByteInterner(arena, sh.buf, n, false);
+  const names = new ByteInterner(arena, sh.buf, n);
   const nodeOfName = arena.i32(n);
   const duplicates: number[] = [];
   for (let i = 0; i < n; i++) {
@@ -256,7 +256,12 @@ function resolveInputs(
         }
       }
       let src: number;
-      if (refEnd - s === prevLen && sameBytes(view, buf, prevS, s, prevLen)) {
+      // (The last four bytes first, inline: most misses differ at the end.)
+      if (
+        refEnd - s === prevLen &&
+        (prevLen < 4 || view.getInt32(refEnd - 4, true) === view.getInt32(prevS + prevLen - 4, true)) &&
+        sameBytes(view, buf, prevS, s, prevLen)
+      ) {
         src = prev;
       } else {
         const id = names.find(s, refEnd);
