@@ -29,6 +29,8 @@ export class ByteInterner {
     this.starts = arena.i32(cap);
     this.ends = arena.i32(cap);
     this.hashes = arena.i32(cap);
+    this.firstWord = arena.i32(cap);
+    this.lastWord = arena.i32(cap);
   }
 
   get size(): number {
@@ -47,28 +49,39 @@ export class ByteInterner {
 
   /**
    * `intern` for small vocabularies (ops, devices, attr keys): a direct-mapped cache keyed by
-   * length and three sample bytes answers most lookups with one comparison and no hashing.
+   * the length and the first and last four bytes answers most lookups with no hashing, and
+   * strings of up to 8 bytes (most ops and attr keys) with no byte loop either.
    */
   internSmall(start: number, end: number): number {
     const len = end - start;
-    const buf = this.buf;
-    const slot = len === 0 ? 0 : (Math.imul(len, 0x9e3779b1) ^ (buf[start]! << 16) ^ (buf[end - 1]! << 8) ^ buf[start + (len >> 1)]!) & 1023;
+    const view = this.view;
+    let w0 = 0;
+    let w1 = 0;
+    if (len >= 4) {
+      w0 = view.getInt32(start, true);
+      w1 = view.getInt32(end - 4, true);
+    } else {
+      for (let k = start; k < end; k++) w0 = (w0 << 8) | this.buf[k]!;
+    }
+    const slot = (Math.imul(w0 ^ Math.imul(w1, 0x85ebca6b), 0x9e3779b1) ^ Math.imul(len, 0xc2b2ae35)) >>> 22;
     const cache = (this.small ??= this.arena.i32(1024).fill(-1));
     const guess = cache[slot]!;
-    if (guess >= 0) {
+    if (guess >= 0 && this.firstWord[guess] === w0 && this.lastWord[guess] === w1) {
       const s = this.starts[guess]!;
-      if (this.ends[guess]! - s === len && sameBytes(this.view, buf, s, start, len)) {
-        this.added = false;
-        return guess;
-      }
+      if (this.ends[guess]! - s === len && (len <= 8 || sameBytes(view, this.buf, s + 4, start + 4, len - 8))) return guess;
     }
     const id = this.intern(start, end);
+    this.firstWord[id] = w0;
+    this.lastWord[id] = w1;
     cache[slot] = id;
     return id;
   }
   private small: Int32Array | undefined;
+  /** internSmall's key words of each entry (written by internSmall only). */
+  private firstWord: Int32Array;
+  private lastWord: Int32Array;
 
-  /** Whether the last `intern` call added a new entry. */
+  /** Whether the last `intern` call added a new entry (not kept up to date by `internSmall`). */
   added = false;
 
   private probe(start: number, end: number, h: number, insert: boolean): number {
@@ -114,6 +127,12 @@ export class ByteInterner {
     const h = this.arena.i32(n);
     h.set(this.hashes);
     this.hashes = h;
+    const f = this.arena.i32(n);
+    f.set(this.firstWord);
+    this.firstWord = f;
+    const l = this.arena.i32(n);
+    l.set(this.lastWord);
+    this.lastWord = l;
   }
 
   private rehash(): void {
