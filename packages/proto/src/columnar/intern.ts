@@ -118,21 +118,16 @@ export class ByteInterner {
 
   private grow(): void {
     const n = this.starts.length * 2;
-    const s = this.arena.i32(n);
-    s.set(this.starts);
-    this.starts = s;
-    const e = this.arena.i32(n);
-    e.set(this.ends);
-    this.ends = e;
-    const h = this.arena.i32(n);
-    h.set(this.hashes);
-    this.hashes = h;
-    const f = this.arena.i32(n);
-    f.set(this.firstWord);
-    this.firstWord = f;
-    const l = this.arena.i32(n);
-    l.set(this.lastWord);
-    this.lastWord = l;
+    const widen = (a: Int32Array) => {
+      const b = this.arena.i32(n);
+      b.set(a);
+      return b;
+    };
+    this.starts = widen(this.starts);
+    this.ends = widen(this.ends);
+    this.hashes = widen(this.hashes);
+    this.firstWord = widen(this.firstWord);
+    this.lastWord = widen(this.lastWord);
   }
 
   private rehash(): void {

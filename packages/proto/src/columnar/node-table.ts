@@ -78,11 +78,6 @@ function scanFields(sh: DecodeState, starts: Int32Array, ends: Int32Array, n: nu
   const attrStart = arena.i32(n + 1);
   const ins = new GrowI32(arena, n * 4);
   const attrs = new GrowI32(arena, n * 4);
-  // Rows are written through locals (not the GrowI32 fields) and synced back on growth.
-  let insData = ins.data;
-  let nIns = 0;
-  let attrData = attrs.data;
-  let nAttrs = 0;
   inputStart[0] = 0;
   attrStart[0] = 0;
   for (let i = 0; i < n; i++) {
@@ -138,25 +133,9 @@ function scanFields(sh: DecodeState, starts: Int32Array, ends: Int32Array, n: nu
         ns = fStart;
         ne = fEnd;
       } else if (id === 3) {
-        if (nIns + 2 > insData.length) {
-          ins.length = nIns;
-          ins.push2(fStart, fEnd);
-          insData = ins.data;
-        } else {
-          insData[nIns] = fStart;
-          insData[nIns + 1] = fEnd;
-        }
-        nIns += 2;
+        ins.push2(fStart, fEnd);
       } else if (id === 5) {
-        if (nAttrs + 2 > attrData.length) {
-          attrs.length = nAttrs;
-          attrs.push2(fStart, fEnd);
-          attrData = attrs.data;
-        } else {
-          attrData[nAttrs] = fStart;
-          attrData[nAttrs + 1] = fEnd;
-        }
-        nAttrs += 2;
+        attrs.push2(fStart, fEnd);
       } else if (id === 2) {
         os = fStart;
         oe = fEnd;
@@ -172,11 +151,9 @@ function scanFields(sh: DecodeState, starts: Int32Array, ends: Int32Array, n: nu
     opE[i] = oe;
     devS[i] = ds;
     devE[i] = de;
-    inputStart[i + 1] = nIns >>> 1;
-    attrStart[i + 1] = nAttrs >>> 1;
+    inputStart[i + 1] = ins.length >>> 1;
+    attrStart[i + 1] = attrs.length >>> 1;
   }
-  ins.length = nIns;
-  attrs.length = nAttrs;
   r.end = savedEnd;
   return { nameS, nameE, opS, opE, devS, devE, inputStart, attrStart, ins, attrs };
 }
