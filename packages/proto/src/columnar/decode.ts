@@ -1,8 +1,8 @@
 /**
- * The fast path from GraphDef bytes to a ColumnarGraph. One pass over the wire format reads
- * names, ops, devices and inputs; ops, devices and attr keys are interned by their bytes; input
- * references are parsed and resolved to node indices without creating strings; attr values stay
- * as byte ranges until someone asks for them.
+ * The fast path from GraphDef bytes to a ColumnarGraph: the graph and library structure here,
+ * each node table in `node-table.ts`. Ops, devices and attr keys are interned by their bytes;
+ * input references are resolved to node indices without creating strings; attr values stay as
+ * byte ranges until someone asks for them.
  */
 import { tensorflow } from '../gen/tf.js';
 import { GraphFormatError } from '../errors.js';
