@@ -17,6 +17,11 @@ export const CHROMIUM_FLAGS: readonly string[] = [
   '--disable-dev-shm-usage',
 ];
 
+/** Options for playwright's `chromium.launch` (a fresh object each call: playwright may keep it). */
+export function chromiumLaunchOptions(): { executablePath: string; headless: boolean; args: string[] } {
+  return { executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] };
+}
+
 /** True when browser tests must run: Chromium is installed, or this is CI (which installs it, so a missing one fails). */
 export function chromiumRequired(): boolean {
   return existsSync(CHROMIUM_PATH) || !!process.env['CI'];

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumRequired, fixturePath, hasShared, startTestServer, type TestServer } from '@tbg/testkit';
+import { chromiumLaunchOptions, chromiumRequired, fixturePath, hasShared, startTestServer, type TestServer } from '@tbg/testkit';
 
 const entry = join(dirname(fileURLToPath(import.meta.url)), '..', 'index.ts');
 const FIXTURE = ['events', 'tf2-keras-callback-scalars-histos', 'train', 'events.out.tfevents.1585231889.LEMON.12072.235.v2'];
@@ -38,7 +38,7 @@ beforeAll(async () => {
     return null;
   });
   origin = server.origin;
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+  browser = await chromium.launch(chromiumLaunchOptions());
 });
 afterAll(async () => {
   await browser?.close();

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumRequired, hasShared } from '@tbg/testkit';
+import { chromiumLaunchOptions, chromiumRequired, hasShared } from '@tbg/testkit';
 import { robotoFontFaceCss } from '../text/font-face.js';
 import { roboto } from '../text/roboto.js';
 import { toSVG } from './to-svg.js';
@@ -22,7 +22,7 @@ const available = chromiumRequired();
 let browser: Browser;
 const runner = createInlineRunner();
 beforeAll(async () => {
-  if (available) browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+  if (available) browser = await chromium.launch(chromiumLaunchOptions());
 });
 afterAll(async () => {
   await browser?.close();

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumRequired, fixturePath, hasShared, startTestServer, type TestServer } from '@tbg/testkit';
+import { chromiumLaunchOptions, chromiumRequired, fixturePath, hasShared, startTestServer, type TestServer } from '@tbg/testkit';
 import { applyExpandMode } from '../session/expansion.js';
 import { LayoutSession } from '../session/layout-session.js';
 import { fixtureModel, geometryDifference } from '../test-support/models.js';
@@ -31,7 +31,7 @@ beforeAll(async () => {
     return null;
   });
   origin = server.origin;
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] });
+  browser = await chromium.launch(chromiumLaunchOptions());
 });
 afterAll(async () => {
   await browser?.close();
