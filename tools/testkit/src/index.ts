@@ -32,3 +32,15 @@ export { findRepoRoot, fixturePath, GRAPH_FIXTURES, hasShared, repoRoot, sharedD
 export { sourcesTable, type SourcesRow } from './sources-table.js';
 export { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumLaunchOptions, chromiumRequired } from './chromium.js';
 export { startTestServer, type TestServer, type TestResponse } from './test-server.js';
+export {
+  available,
+  clearSkips,
+  needChromium,
+  needOptional,
+  needShared,
+  readSkips,
+  recordSkip,
+  skipLogPath,
+  skipSummary,
+  type SkipRecord,
+} from './skips.js';
