@@ -2,8 +2,7 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    // `cli-shell` is Node-only (process, fs): a separate entry keeps it out of the browser build.
-    entry: { index: 'src/index.ts', 'cli-shell': 'src/cli/run-cli.ts' },
+    entry: { index: 'src/index.ts' },
     format: ['esm'],
     dts: true,
     sourcemap: true,
@@ -11,10 +10,12 @@ export default defineConfig([
     target: 'es2022',
   },
   {
-    entry: { 'cli/tbg-graph': 'src/cli/tbg-graph.ts', 'bench/bench': 'bench/bench.ts' },
+    // Not published: the benchmark is built apart from dist.
+    entry: { bench: 'bench/bench.ts' },
+    outDir: 'bench-dist',
     format: ['esm'],
     sourcemap: true,
+    clean: true,
     target: 'es2022',
-    banner: { js: '#!/usr/bin/env node' },
   },
 ]);

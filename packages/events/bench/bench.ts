@@ -9,7 +9,7 @@
  * - events.write: SummaryWriter throughput into memory and into a file.
  * - events.logdir: one run holding a scalar file of two sizes (peak RSS stays flat: memory is
  *   bounded by the reservoirs, not the file), and a logdir of 1,000 runs: time and peak RSS.
- * Usage: node --expose-gc dist/bench/bench.js [--quick]
+ * Usage: node --expose-gc bench-dist/bench.js [--quick]
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

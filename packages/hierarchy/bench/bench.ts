@@ -9,13 +9,13 @@
  *   max in one pass with at most 256 renders cached (as a user's session holds), and the 10
  *   slowest re-timed in a fresh model (best of 3: their own cost, without GC pauses);
  * - hierarchy.search: a few regex searches.
- * Usage: node --expose-gc dist/bench/bench.js [--quick]
+ * Usage: node --expose-gc bench-dist/bench.js [--quick]
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { decodeColumnar, loadColumnarGraph, loadGraphSource, type EventGraphReader } from '@tbg/proto';
-import { loadEventGraphReader } from '@tbg/proto/cli';
+import { eventGraphReader } from '@tbg/events';
 import { encodeGraphDef, fixturePath, generateTrainingGraph, GRAPH_FIXTURES, hasShared } from '@tbg/testkit';
 import { buildSlimGraph } from '../src/graph/slim-graph.js';
 import { buildHierarchy } from '../src/hierarchy/build.js';
@@ -56,7 +56,7 @@ function warmUp(eventReader: EventGraphReader | undefined): void {
 }
 
 async function child(name: string): Promise<void> {
-  const eventReader = await loadEventGraphReader();
+  const eventReader: EventGraphReader = eventGraphReader;
   const bytes = inputBytes(name);
   warmUp(eventReader);
   gc();

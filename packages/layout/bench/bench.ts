@@ -11,13 +11,14 @@
  *   its time, crossings and the view's size, the figures behind the default;
  * - layout.view-worker: the pipeline in a view worker, timed from the client, with the longest
  *   stall of the client's event loop (see view-worker-bench.ts).
- * Usage: node --expose-gc dist/bench/bench.js [--quick] [--only options|views|threshold|worker]
+ * Usage: node --expose-gc bench-dist/bench.js [--quick] [--only options|views|threshold|worker]
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildHierarchy, buildSlimGraph, RenderModel } from '@tbg/hierarchy';
-import { decodeColumnar, loadColumnarGraph, type EventGraphReader } from '@tbg/proto';
+import { eventGraphReader } from '@tbg/events';
+import { decodeColumnar, loadColumnarGraph } from '@tbg/proto';
 import { encodeGraphDef, fixturePath, generateTrainingGraph, GRAPH_FIXTURES, hasShared } from '@tbg/testkit';
 import { elkOptions } from '../src/elk/options.js';
 import { syntheticTask } from '../src/elk/synthetic-task.js';
@@ -41,20 +42,13 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
 
 const FIXTURES = GRAPH_FIXTURES;
 
-async function eventReader(): Promise<EventGraphReader | undefined> {
-  try {
-    return ((await import('@tbg/events')) as { eventGraphReader?: EventGraphReader }).eventGraphReader;
-  } catch {
-    return undefined;
-  }
-}
 
 async function loadModel(name: string): Promise<RenderModel> {
   const m = /^generated-(\d+)$/.exec(name);
   if (m) return new RenderModel(buildHierarchy(buildSlimGraph(decodeColumnar(encodeGraphDef(generateTrainingGraph({ nodes: Number(m[1]), seed: 1, devices: 'cluster' }))))));
   const [dir, file] = FIXTURES.find(([, f]) => f === name)!;
-  const reader = await eventReader();
-  const { columnar } = loadColumnarGraph(new Uint8Array(readFileSync(fixturePath(dir, ...file.split('/')))), { name: file, ...(reader ? { eventReader: reader } : {}) });
+  // Event-file fixtures load through @tbg/events (a dev dependency here).
+  const { columnar } = loadColumnarGraph(new Uint8Array(readFileSync(fixturePath(dir, ...file.split('/')))), { name: file, eventReader: eventGraphReader });
   return new RenderModel(buildHierarchy(buildSlimGraph(columnar)));
 }
 

@@ -6,7 +6,7 @@
  * - proto.pbtxt.parse / print: text-format MB/s.
  * Every (input, decoder) pair runs in a fresh process, so JIT feedback and heap state of one
  * never colour another.
- * Usage: node --expose-gc dist/bench/bench.js [--quick]
+ * Usage: node --expose-gc bench-dist/bench.js [--quick]
  */
 import { readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';

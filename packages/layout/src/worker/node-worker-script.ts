@@ -9,9 +9,9 @@ export interface NodeWorkerScript {
 }
 
 // Where the built worker may be, relative to the bundle this code ended up in: dist/index.js
-// or a dist/chunk-*.js (./worker/), dist/cli/*.js or dist/bench/*.js (../worker/), or an
-// unbundled build next to this file (./).
-const built = (name: string) => [`./worker/${name}.js`, `../worker/${name}.js`, `./${name}.js`];
+// or a dist/chunk-*.js (./worker/), a bundle one level down in dist (../worker/), the
+// benchmark's bench-dist/bench.js (../dist/worker/), or an unbundled build next to this file (./).
+const built = (name: string) => [`./worker/${name}.js`, `../worker/${name}.js`, `../dist/worker/${name}.js`, `./${name}.js`];
 
 /** The worker entries this package builds (each in src/worker/, built to dist/worker/). */
 export type WorkerEntryName = 'elk-worker' | 'view-worker';

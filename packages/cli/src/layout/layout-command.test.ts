@@ -1,19 +1,17 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasShared } from '@tbg/testkit';
+import { fixturePath, needShared } from '@tbg/testkit';
+import { runTbg, TBG_BIN as bin } from '../test-support/tbg-bin.js';
 
-const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli', 'tbg-layout.js');
-const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 26, timeout: 300_000 });
+const run = (...args: string[]) => runTbg('layout', args);
 const tmp = mkdtempSync(join(tmpdir(), 'tbg-layout-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 const KEYS = ['nodes', 'edges', 'firstLayoutMs', 'expandP50Ms', 'expandP95Ms', 'maxElkNodes', 'maxElkMs', 'invariants'];
 
-describe.skipIf(!hasShared())('tbg-layout', () => {
+describe.skipIf(!needShared('tbg layout'))('tbg layout', () => {
   it('is built (turbo builds before testing)', () => expect(existsSync(bin), bin).toBe(true));
 
   it('prints exactly the documented keys, and writes the SVG of the chosen view', () => {
@@ -45,7 +43,7 @@ describe.skipIf(!hasShared())('tbg-layout', () => {
     writeFileSync(junk, 'node { name: ');
     const bad = run(junk);
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toMatch(/^tbg-layout: .*junk\.pbtxt/);
+    expect(bad.stderr).toMatch(/^tbg layout: .*junk\.pbtxt/);
     expect(run(fixturePath('graphs', 'tb_demo_xla_118.pbtxt'), '--expand', 'some').stderr).toMatch(/bad --expand some/);
     expect(run().status).toBe(2);
   });

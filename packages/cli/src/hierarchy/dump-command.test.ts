@@ -1,13 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasShared, sourcesTable } from '@tbg/testkit';
+import { fixturePath, needShared, sourcesTable } from '@tbg/testkit';
+import { runTbg, TBG_BIN as bin } from '../test-support/tbg-bin.js';
 
-const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli', 'tbg-dump-hierarchy.js');
-const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+const run = (...args: string[]) => runTbg('dump-hierarchy', args);
 const tmp = mkdtempSync(join(tmpdir(), 'tbg-dump-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
@@ -17,7 +15,7 @@ interface Dump {
   series: Array<{ name: string }>;
 }
 
-describe.skipIf(!hasShared())('tbg-dump-hierarchy', () => {
+describe.skipIf(!needShared('tbg dump-hierarchy'))('tbg dump-hierarchy', () => {
   it('is built (turbo builds before testing)', () => expect(existsSync(bin), bin).toBe(true));
 
   const rows = sourcesTable(fixturePath('graphs', 'SOURCES.md'));

@@ -1,5 +1,5 @@
 /**
- * tbg-layout FILE [--expand none|all|depth=N] [--svg out.svg] [--max-expands N]
+ * tbg layout FILE [--expand none|all|depth=N] [--svg out.svg] [--max-expands N]
  * Lays a graph out in a worker pool and prints one JSON object: the view's node and edge
  * counts, the first layout time, expand p50/p95 (each metanode once, from the collapsed root),
  * the largest single ELK call, and the geometry invariants of the final view.
@@ -7,20 +7,18 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { eventGraphReader } from '@tbg/events';
 import { buildHierarchy, buildSlimGraph, RenderModel } from '@tbg/hierarchy';
+import { applyExpandMode, checkInvariants, LayoutSession, parseExpandMode, percentile, robotoFontFaceCss, timeExpansions, toSVG, type ExpandMode } from '@tbg/layout';
+import { createNodeWorkerPool } from '@tbg/layout/node';
 import { loadColumnarGraph } from '@tbg/proto';
-import { loadEventGraphReader, readGraphFile, runCli, usageError } from '@tbg/proto/cli';
-import { checkInvariants } from '../invariants/check.js';
-import { applyExpandMode, parseExpandMode, percentile, timeExpansions, type ExpandMode } from '../session/expansion.js';
-import { LayoutSession } from '../session/layout-session.js';
-import { toSVG } from '../svg/to-svg.js';
-import { robotoFontFaceCss } from '../text/font-face.js';
-import { createNodeWorkerPool } from '../worker/node-pool.js';
+import { readGraphFile } from '../shell/read-graph-file.js';
+import { usageError, type CliSpec } from '../shell/run-cli.js';
 
-const USAGE = `usage: tbg-layout FILE [--expand none|all|depth=N] [--svg out.svg] [--max-expands N]
+const USAGE = `usage: tbg layout FILE [--expand none|all|depth=N] [--svg out.svg] [--max-expands N]
 
 FILE: GraphDef (.pb/.pbtxt), MetaGraphDef, SavedModel (file or directory), TF.js model.json,
-or an event file (with @tbg/events installed).
+or an event file.
   --expand MODE      the view to report and draw (default none: the collapsed root)
   --svg PATH         write that view as a standalone SVG
   --max-expands N    time at most N metanodes, evenly sampled (default 2000)
@@ -50,8 +48,7 @@ async function main(args: string[]): Promise<number> {
     // The pool warms up while the graph loads, as an app would do it.
     // (If loading fails first, closing the pool cancels the warm-up: that is not an error.)
     const warm = runner.warmup().catch(() => 0);
-    const reader = await loadEventGraphReader();
-    const { columnar } = loadColumnarGraph(bytes, { name: path, ...(reader ? { eventReader: reader } : {}) });
+    const { columnar } = loadColumnarGraph(bytes, { name: path, eventReader: eventGraphReader });
     const h = buildHierarchy(buildSlimGraph(columnar));
     const model = new RenderModel(h);
     const session = new LayoutSession(model, { runner });
@@ -60,7 +57,7 @@ async function main(args: string[]): Promise<number> {
     await session.layout();
     const firstLayoutMs = performance.now() - t0;
     const expands = await timeExpansions(session, model, maxExpands);
-    if (expands.timed < expands.metanodes) process.stderr.write(`tbg-layout: timed ${expands.timed} of ${expands.metanodes} metanodes (--max-expands)\n`);
+    if (expands.timed < expands.metanodes) process.stderr.write(`tbg layout: timed ${expands.timed} of ${expands.metanodes} metanodes (--max-expands)\n`);
     applyExpandMode(model, mode);
     const view = await session.layout();
     const g = view.geometry;
@@ -87,4 +84,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-runCli({ name: 'tbg-layout', usage: USAGE, run: main });
+export const layoutCommand: CliSpec = { name: 'tbg layout', usage: USAGE, run: main };

@@ -1,11 +1,10 @@
 /**
- * SummaryData → the JSON that `tbg-events cat` prints: a number for scalars, [[left, right,
+ * SummaryData → the JSON that `tbg events cat` prints: a number for scalars, [[left, right,
  * count], …] for histograms, a string (or nested array) for text, {width, height, bytes} for
  * images and audio, and plain data for the rest.
  */
+import { nest, type SummaryData } from '@tbg/events';
 import { tensorboard } from '@tbg/proto';
-import { nest } from '../event/tensor.js';
-import type { SummaryData } from '../event/summary-data.js';
 
 /** Frames and channels of a WAV file, from its fmt/data chunks (null when not WAV). */
 function wavShape(b: Uint8Array): { frames: number; channels: number; sampleRate: number } | null {

@@ -1,18 +1,15 @@
 /**
- * tbg-events ls PATH   — runs of a logdir (or one file): files, tags, plugins, counts, steps.
- * tbg-events cat FILE  — one JSON line per record: {offset, wall_time, step, what, values}.
+ * tbg events ls PATH   — runs of a logdir (or one file): files, tags, plugins, counts, steps.
+ * tbg events cat FILE  — one JSON line per record: {offset, wall_time, step, what, values}.
  * Damaged records print {offset, error} in place, and reading goes on.
  */
 import { statSync } from 'node:fs';
-import { runCli, usageError } from '@tbg/proto/cli';
-import { readEvents } from '../node.js';
-import { eventKind, eventPoints, SeriesMetadataMemo, stepOf } from '../event/event-points.js';
-import { summarizeLogdir } from '../logdir/summarize.js';
-import type { ChecksumMode } from '../record/reader.js';
+import { eventKind, eventPoints, readEvents, SeriesMetadataMemo, stepOf, summarizeLogdir, type ChecksumMode } from '@tbg/events';
+import { usageError, type CliSpec } from '../shell/run-cli.js';
 import { jsonValue } from './json-value.js';
 
-const USAGE = `usage: tbg-events ls PATH
-       tbg-events cat FILE [--checksum always|on-parse-failure|never] [--from OFFSET]
+const USAGE = `usage: tbg events ls PATH
+       tbg events cat FILE [--checksum always|on-parse-failure|never] [--from OFFSET]
 
 ls   prints JSON: the runs under PATH (a logdir or one event file), and per run its files,
      tags, plugins, value counts and step ranges.
@@ -80,4 +77,4 @@ async function main(args: string[]): Promise<number> {
   return usageError(`unknown command ${cmd}`);
 }
 
-runCli({ name: 'tbg-events', usage: USAGE, run: main });
+export const eventsCommand: CliSpec = { name: 'tbg events', usage: USAGE, run: main };

@@ -1,19 +1,19 @@
 /**
- * tbg-dump-hierarchy FILE [--out dump.json] [--generalized-series] [--no-series]
+ * tbg dump-hierarchy FILE [--out dump.json] [--generalized-series] [--no-series]
  * Builds the hierarchy of any graph source loadGraph takes and writes dumpHierarchy's JSON.
- * Event files need @tbg/events installed (it is an optional peer: the library itself never
- * reads events).
  */
 import { writeFileSync } from 'node:fs';
-import { loadEventGraphReader, readGraphFile, runCli, usageError } from '@tbg/proto/cli';
-import { dumpHierarchy } from '../dump/dump.js';
+import { eventGraphReader } from '@tbg/events';
+import { dumpHierarchy } from '@tbg/hierarchy';
+import { readGraphFile } from '../shell/read-graph-file.js';
+import { usageError, type CliSpec } from '../shell/run-cli.js';
 
-const USAGE = `usage: tbg-dump-hierarchy FILE [--out dump.json] [--generalized-series] [--no-series] [--no-auto-extract]
+const USAGE = `usage: tbg dump-hierarchy FILE [--out dump.json] [--generalized-series] [--no-series] [--no-auto-extract]
 
 FILE: GraphDef (.pb/.pbtxt), MetaGraphDef, SavedModel (file or directory), RunMetadata,
-TF.js model.json, or an event file (with @tbg/events installed).`;
+TF.js model.json, or an event file.`;
 
-async function main(args: string[]): Promise<number> {
+function main(args: string[]): number {
   let file: string | undefined;
   let out: string | undefined;
   const hierarchy: { generalizedSeries?: boolean; groupSeries?: boolean } = {};
@@ -32,12 +32,11 @@ async function main(args: string[]): Promise<number> {
   }
   if (!file) usageError('missing FILE');
   const { path, bytes } = readGraphFile(file);
-  const reader = await loadEventGraphReader();
-  const dump = dumpHierarchy(bytes, { name: path, ...(reader ? { eventReader: reader } : {}), hierarchy, render: { autoExtract } });
+  const dump = dumpHierarchy(bytes, { name: path, eventReader: eventGraphReader, hierarchy, render: { autoExtract } });
   const json = JSON.stringify(dump, null, 1) + '\n';
   if (out) writeFileSync(out, json);
   else process.stdout.write(json);
   return 0;
 }
 
-runCli({ name: 'tbg-dump-hierarchy', usage: USAGE, run: main });
+export const dumpHierarchyCommand: CliSpec = { name: 'tbg dump-hierarchy', usage: USAGE, run: main };

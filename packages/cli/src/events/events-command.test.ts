@@ -1,21 +1,19 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixturePath } from '@tbg/testkit';
-import { createFileWriter } from '../writer/file-writer.js';
-import { encodePng } from '../writer/png.js';
+import { createFileWriter, encodePng } from '@tbg/events';
+import { fixturePath, needShared } from '@tbg/testkit';
+import { TBG_BIN as bin } from '../test-support/tbg-bin.js';
 
-const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli', 'tbg-events.js');
-const run = (...args: string[]) => execFileSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+const run = (...args: string[]) => execFileSync(process.execPath, [bin, 'events', ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
 const lines = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 
 const tmp = mkdtempSync(join(tmpdir(), 'tbg-cat-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-describe('tbg-events', () => {
+describe.skipIf(!needShared('tbg events'))('tbg events', () => {
   it('is built (turbo builds before testing)', () => expect(existsSync(bin), bin).toBe(true));
 
   it('cat prints one JSON line per record, and damage in place', () => {
@@ -100,7 +98,7 @@ describe('tbg-events', () => {
   });
 
   it('fails clearly on bad arguments', () => {
-    expect(spawnSync(process.execPath, [bin, 'cat', '/nonexistent']).status).toBe(1);
-    expect(spawnSync(process.execPath, [bin, 'frob', '.']).status).toBe(2);
+    expect(spawnSync(process.execPath, [bin, 'events', 'cat', '/nonexistent']).status).toBe(1);
+    expect(spawnSync(process.execPath, [bin, 'events', 'frob', '.']).status).toBe(2);
   });
 });

@@ -1,18 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixturePath, hasShared, sourcesTable } from '@tbg/testkit';
+import { fixturePath, needShared, sourcesTable } from '@tbg/testkit';
+import { runTbg, TBG_BIN as bin } from '../test-support/tbg-bin.js';
 
-const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli', 'tbg-graph.js');
-const run = (...args: string[]) => spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+const run = (...args: string[]) => runTbg('graph', args);
 interface Summary { kind: string; nodeCount: number; functionCount: number; edgeCount: number; controlEdgeCount: number; opHistogram: Record<string, number>; decodeMs: number; warnings: string[] }
 const tmp = mkdtempSync(join(tmpdir(), 'tbg-graph-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-describe.skipIf(!hasShared())('tbg-graph', () => {
+describe.skipIf(!needShared('tbg graph'))('tbg graph', () => {
   it('is built (turbo builds before testing)', () => expect(existsSync(bin), bin).toBe(true));
 
   const rows = sourcesTable(fixturePath('graphs', 'SOURCES.md'));
@@ -49,7 +48,7 @@ describe.skipIf(!hasShared())('tbg-graph', () => {
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(nodesOf('scalable_agent_impala_2124.pbtxt'));
     expect(JSON.parse(lines[0]!)).toMatchObject({ name: expect.any(String), op: expect.any(String), inputs: expect.any(Array) });
-    const piped = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" "${fixturePath('graphs', 'scalable_agent_impala_2124.pbtxt')}" --nodes | head -1`], { encoding: 'utf8' });
+    const piped = spawnSync('sh', ['-c', `"${process.execPath}" "${bin}" graph "${fixturePath('graphs', 'scalable_agent_impala_2124.pbtxt')}" --nodes | head -1`], { encoding: 'utf8' });
     expect(piped.stdout.trim().split('\n')).toHaveLength(1);
     expect(piped.stderr).toBe('');
   });
@@ -71,14 +70,14 @@ describe.skipIf(!hasShared())('tbg-graph', () => {
     writeFileSync(junk, 'node { name: "a" op: \n');
     const bad = run(junk);
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toMatch(/^tbg-graph: .*junk\.pbtxt.*\d+:\d+/);
+    expect(bad.stderr).toMatch(/^tbg graph: .*junk\.pbtxt.*\d+:\d+/);
     expect(bad.stderr.trim().split('\n')).toHaveLength(1);
     const usage = run('--frob');
     expect(usage.status).toBe(2);
-    expect(usage.stderr).toMatch(/unknown option --frob\nusage: tbg-graph/);
+    expect(usage.stderr).toMatch(/unknown option --frob\nusage: tbg graph/);
     expect(run().status).toBe(2);
     const help = run('--help');
     expect(help.status).toBe(0);
-    expect(help.stdout).toMatch(/^usage: tbg-graph/);
+    expect(help.stdout).toMatch(/^usage: tbg graph/);
   });
 });

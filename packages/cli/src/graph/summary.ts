@@ -1,7 +1,5 @@
 /** A readable summary of a loaded graph: what `pnpm start` prints until the viewer exists. */
-import type { LoadedColumnarGraph } from '../load/load-graph.js';
-import type { ColumnarGraph } from '../columnar/types.js';
-import { edgeCounts } from '../columnar/access.js';
+import { edgeCounts, type ColumnarGraph, type LoadedColumnarGraph } from '@tbg/proto';
 
 export interface GraphSummary {
   file: string;

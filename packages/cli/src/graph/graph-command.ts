@@ -1,18 +1,19 @@
 /**
- * tbg-graph FILE [--nodes | --summary] [--meta-graph N|TAG] [--tag TAG] [--no-attr-limit]
+ * tbg graph FILE [--nodes | --summary] [--meta-graph N|TAG] [--tag TAG] [--no-attr-limit]
  * Inspects any graph source: one JSON object by default, one JSON line per node with --nodes,
  * or a readable report with --summary.
  */
 import { performance } from 'node:perf_hooks';
-import { loadColumnarGraph, type LoadGraphOptions } from '../load/load-graph.js';
-import { edgeCounts, inputString } from '../columnar/access.js';
-import { loadEventGraphReader, readGraphFile, runCli, usageError } from './run-cli.js';
+import { eventGraphReader } from '@tbg/events';
+import { edgeCounts, inputString, loadColumnarGraph, type LoadGraphOptions } from '@tbg/proto';
+import { readGraphFile } from '../shell/read-graph-file.js';
+import { usageError, type CliSpec } from '../shell/run-cli.js';
 import { summarize, formatSummary, opHistogram } from './summary.js';
 
-const USAGE = `usage: tbg-graph FILE [--nodes | --summary] [--meta-graph N|TAG] [--tag TAG] [--no-attr-limit]
+const USAGE = `usage: tbg graph FILE [--nodes | --summary] [--meta-graph N|TAG] [--tag TAG] [--no-attr-limit]
 
 FILE is a GraphDef (.pb or .pbtxt), MetaGraphDef (.meta), SavedModel (saved_model.pb or its
-directory), RunMetadata, TF.js model.json, or an event file (with @tbg/events installed).
+directory), RunMetadata, TF.js model.json, or an event file.
   (default)       one JSON object: {kind, nodeCount, functionCount, edgeCount,
                   controlEdgeCount, opHistogram, decodeMs, warnings}
   --nodes         one JSON line per node: {name, op, device, inputs}
@@ -21,7 +22,7 @@ directory), RunMetadata, TF.js model.json, or an event file (with @tbg/events in
   --tag TAG       which graph or run-metadata tag of an event file (default: the last graph)
   --no-attr-limit keep attrs over 1024 bytes`;
 
-async function main(args: string[]): Promise<number> {
+function main(args: string[]): number {
   let file: string | undefined;
   let mode: 'json' | 'nodes' | 'summary' = 'json';
   const opts: LoadGraphOptions = {};
@@ -45,8 +46,7 @@ async function main(args: string[]): Promise<number> {
   if (file === undefined) usageError('missing FILE');
   const { path, bytes } = readGraphFile(file);
   opts.name = path;
-  const eventReader = await loadEventGraphReader();
-  if (eventReader) opts.eventReader = eventReader;
+  opts.eventReader = eventGraphReader;
   const t0 = performance.now();
   const loaded = loadColumnarGraph(bytes, opts);
   const decodeMs = performance.now() - t0;
@@ -90,4 +90,4 @@ async function main(args: string[]): Promise<number> {
   return 0;
 }
 
-runCli({ name: 'tbg-graph', usage: USAGE, run: main });
+export const graphCommand: CliSpec = { name: 'tbg graph', usage: USAGE, run: main };
