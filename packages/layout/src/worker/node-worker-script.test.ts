@@ -12,9 +12,9 @@ afterAll(() => rmSync(join(dist, '..'), { recursive: true, force: true }));
 
 const fromDist = (file: string) => pathToFileURL(join(dist, file)).href;
 
-it('finds the built worker from dist/index.js, a chunk, the CLI and the bench bundles', () => {
+it('finds the built worker from dist/index.js, a chunk, a bundle one level down and the bench bundle', () => {
   const worker = pathToFileURL(join(dist, 'worker', 'elk-worker.js')).href;
-  for (const bundle of ['index.js', 'chunk-ABC123.js', 'cli/tbg-layout.js', 'bench/bench.js', 'worker/elk-worker.js']) {
+  for (const bundle of ['index.js', 'chunk-ABC123.js', 'sub/bundle.js', '../bench-dist/bench.js', 'worker/elk-worker.js']) {
     const script = nodeWorkerScript(fromDist(bundle));
     expect(String(script.filename), bundle).toBe(worker);
     expect(script.options).toEqual({});
@@ -22,8 +22,8 @@ it('finds the built worker from dist/index.js, a chunk, the CLI and the bench bu
 });
 
 it('says where it looked when the built worker is missing', () => {
-  expect(() => nodeWorkerScript(pathToFileURL(join(dist, '..', 'elsewhere', 'index.js')).href)).toThrow(
-    /elk-worker script not found from .*elsewhere\/index\.js \(looked for \.\/worker\/elk-worker\.js, \.\.\/worker\/elk-worker\.js, \.\/elk-worker\.js\)/,
+  expect(() => nodeWorkerScript(pathToFileURL(join(dist, '..', 'other', 'elsewhere', 'index.js')).href)).toThrow(
+    /elk-worker script not found from .*elsewhere\/index\.js \(looked for \.\/worker\/elk-worker\.js, \.\.\/worker\/elk-worker\.js, \.\.\/dist\/worker\/elk-worker\.js, \.\/elk-worker\.js\)/,
   );
 });
 
