@@ -11,7 +11,7 @@ export default defineConfig([
   },
   {
     // Separate config so only the CLI gets the shebang banner.
-    entry: { 'gen-graph-cli': 'src/gen-graph-cli.ts', 'report-skips': 'src/report-skips.ts' },
+    entry: { 'gen-graph-cli': 'src/gen-graph-cli.ts', 'report-skips': 'src/report-skips.ts', 'run-benches': 'src/run-benches.ts' },
     format: ['esm'],
     dts: true,
     sourcemap: true,
