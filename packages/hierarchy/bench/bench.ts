@@ -47,15 +47,15 @@ function percentile(xs: number[], p: number): number {
 }
 
 /** The whole pipeline once, on a small graph: compiles the code paths before memory is measured. */
-function warmUp(eventReader: EventGraphReader | undefined): void {
-  const { columnar } = loadColumnarGraph(encodeGraphDef(generateTrainingGraph({ nodes: 2000, seed: 7 })), eventReader ? { eventReader } : {});
+function warmUp(eventReader: EventGraphReader): void {
+  const { columnar } = loadColumnarGraph(encodeGraphDef(generateTrainingGraph({ nodes: 2000, seed: 7 })), { eventReader });
   const h = buildHierarchy(buildSlimGraph(columnar));
   computeTemplates(h);
   const model = new RenderModel(h);
   for (const g of h.groupOrder) model.group(h.n + g);
 }
 
-async function child(name: string): Promise<void> {
+function child(name: string): void {
   const eventReader: EventGraphReader = eventGraphReader;
   const bytes = inputBytes(name);
   warmUp(eventReader);
@@ -68,7 +68,7 @@ async function child(name: string): Promise<void> {
   // Loading (sniffing, validating every byte of an untrusted file, leaving large attrs out) and
   // the columnar decode, timed apart: an app that already holds checked GraphDef bytes skips the first.
   const t0 = performance.now();
-  const source = loadGraphSource(bytes, { name, ...(eventReader ? { eventReader } : {}) });
+  const source = loadGraphSource(bytes, { name, eventReader });
   const tLoad = performance.now();
   const columnar = decodeColumnar(source.graphBytes, { file: name });
   const t1 = performance.now();
@@ -198,10 +198,10 @@ async function child(name: string): Promise<void> {
   }
 }
 
-async function main(): Promise<void> {
+function main(): void {
   const ci = process.argv.indexOf('--child');
   if (ci >= 0) {
-    await child(process.argv[ci + 1]!);
+    child(process.argv[ci + 1]!);
     return;
   }
   const self = fileURLToPath(import.meta.url);
@@ -213,4 +213,4 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+main();

@@ -3,16 +3,57 @@
  * name-scope hierarchy with series and metaedges, the render model of an expansion state,
  * structural templates, run-metadata stats and search. No DOM: runs in Node and workers.
  */
-export * from './graph/slim-graph.js';
+export {
+  buildSlimGraph,
+  slotDims,
+  DEFAULT_BUILD_PARAMS,
+  NODE_KIND,
+  NODE_OP,
+  NODE_MISSING,
+  NODE_INPUT_ARG,
+  NODE_FUNCTION,
+  EMBEDDING_SIDE,
+  EDGE_CONTROL,
+  EDGE_REF,
+  FUNCTION_LIBRARY_PREFIX,
+  type BuildParams,
+  type EmbeddingSideCode,
+  type Embeddings,
+  type NodeKindCode,
+  type SlimGraph,
+} from './graph/slim-graph.js';
 export { opCompatible } from './graph/tpu.js';
-export * from './hierarchy/types.js';
+export {
+  DEFAULT_HIERARCHY_PARAMS,
+  GROUP_META,
+  GROUP_SERIES,
+  type Group,
+  type GroupKind,
+  type Hierarchy,
+  type HierarchyParams,
+  type LibraryFunction,
+  type Metaedges,
+  type NodeRef,
+  type SeriesInfo,
+  type UngroupedSeries,
+} from './hierarchy/types.js';
+export type { GroupNameLookup } from './hierarchy/name-index.js';
 export { buildHierarchy, parentOf, nameOf, ancestors, ROOT_NAME } from './hierarchy/build.js';
 export { seriesName } from './hierarchy/series.js';
 export { HierarchyError } from './errors.js';
 export { histograms, type GroupHistograms } from './hierarchy/histograms.js';
-export * from './render/types.js';
+export type {
+  Annotation,
+  AnnotationType,
+  BridgeEdge,
+  CoreEdge,
+  ExtractSides,
+  Inclusion,
+  NodeAnnotations,
+  RenderGroup,
+  RenderOptions,
+} from './render/types.js';
 export { RenderModel, ExpansionState } from './render/render-model.js';
-export { pushAnnotation } from './render/annotations.js';
 export { computeTemplates, templateColorIndex, TB_TEMPLATE_PALETTE_SIZE, type Templates, type TemplateCluster } from './templates/templates.js';
 export {
   joinStepStats,

@@ -4,7 +4,7 @@
  * compared line by line with TensorBoard's structures. Every list of names is sorted.
  */
 import { loadColumnarGraph, type ColumnarGraph, type EventGraphReader } from '@tbg/proto';
-import { buildSlimGraph, EDGE_CONTROL, EDGE_REF, type BuildParams } from '../graph/slim-graph.js';
+import { buildSlimGraph, EDGE_CONTROL, EDGE_REF, NODE_MISSING, type BuildParams } from '../graph/slim-graph.js';
 import { buildHierarchy, nameOf, ROOT_NAME } from '../hierarchy/build.js';
 import { histograms } from '../hierarchy/histograms.js';
 import { GROUP_META, GROUP_SERIES, type Hierarchy, type HierarchyParams } from '../hierarchy/types.js';
@@ -46,13 +46,33 @@ const sorted = (xs: Iterable<string>) => [...xs].sort((a, b) => (a < b ? -1 : a 
 
 /** Bytes of any graph format `loadGraph` accepts, a ColumnarGraph, or a built Hierarchy. */
 export function dumpHierarchy(input: Uint8Array | ColumnarGraph | Hierarchy, options: DumpOptions = {}): HierarchyDump {
-  let h: Hierarchy;
-  if ('groups' in input && 'metaedges' in input) h = input;
-  else {
-    const columnar = input instanceof Uint8Array ? loadColumnarGraph(input, { ...(options.name === undefined ? {} : { name: options.name }), ...(options.eventReader ? { eventReader: options.eventReader } : {}) }).columnar : input;
-    h = buildHierarchy(buildSlimGraph(columnar, options.build), options.hierarchy);
-  }
-  const n = h.n;
+  const h = hierarchyOf(input, options);
+  const { metanodes, series } = groupLists(h);
+  const opParent: Record<string, string> = {};
+  for (const i of sortedIndices(h.names)) opParent[h.names[i]!] = nameOf(h, h.parent[i]!);
+  const templates = computeTemplates(h)
+    .clusters.map((c) => sorted(c.groups.map((gid) => h.groups[gid]!.name)))
+    .sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+  return {
+    graph: graphCounts(h),
+    metanodes,
+    series,
+    opParent,
+    templates,
+    render: { groups: renderAll(h, options.render) },
+  };
+}
+
+function hierarchyOf(input: Uint8Array | ColumnarGraph | Hierarchy, options: DumpOptions): Hierarchy {
+  if ('groups' in input && 'metaedges' in input) return input;
+  const columnar =
+    input instanceof Uint8Array
+      ? loadColumnarGraph(input, { ...(options.name === undefined ? {} : { name: options.name }), ...(options.eventReader ? { eventReader: options.eventReader } : {}) }).columnar
+      : input;
+  return buildHierarchy(buildSlimGraph(columnar, options.build), options.hierarchy);
+}
+
+function graphCounts(h: Hierarchy): HierarchyDump['graph'] {
   const g = h.graph;
   let control = 0;
   let ref = 0;
@@ -61,20 +81,31 @@ export function dumpHierarchy(input: Uint8Array | ColumnarGraph | Hierarchy, opt
     if (g.edgeFlags[e]! & EDGE_REF) ref++;
   }
   let missing = 0;
-  for (let i = 0; i < n; i++) if (g.kind[i] === 1) missing++;
+  for (let i = 0; i < h.n; i++) if (g.kind[i] === NODE_MISSING) missing++;
+  return {
+    rawNodes: g.source.nodes.count,
+    opNodes: h.n - missing,
+    baseEdges: g.edgeCount,
+    controlBaseEdges: control,
+    refBaseEdges: ref,
+    missingNodes: missing,
+    embeddings: g.embeddings.count,
+  };
+}
 
+/** Metanodes and series, each sorted by name. */
+function groupLists(h: Hierarchy): Pick<HierarchyDump, 'metanodes' | 'series'> {
   const metanodes: HierarchyDump['metanodes'] = [];
   const series: HierarchyDump['series'] = [];
   for (const grp of h.groups) {
     const children = sorted(grp.children.map((c) => nameOf(h, c)));
     if (grp.kind === GROUP_META) {
-      metanodes.push({ name: grp.name, depth: grp.depth, cardinality: grp.cardinality, children, opHistogram: sortedRecord(histograms(h, n + grp.id).op) });
+      metanodes.push({ name: grp.name, depth: grp.depth, cardinality: grp.cardinality, children, opHistogram: sortedRecord(histograms(h, h.n + grp.id).op) });
     } else if (grp.kind === GROUP_SERIES) {
-      const parentName = nameOf(h, grp.parent);
       series.push({
         name: grp.name,
-        parent: parentName,
-        op: grp.series && grp.series.op >= 0 ? g.ops[grp.series.op]! : '',
+        parent: nameOf(h, grp.parent),
+        op: grp.series && grp.series.op >= 0 ? h.graph.ops[grp.series.op]! : '',
         count: grp.children.length,
         connected: grp.hasNonControlEdges,
         members: children,
@@ -83,16 +114,13 @@ export function dumpHierarchy(input: Uint8Array | ColumnarGraph | Hierarchy, opt
   }
   metanodes.sort((a, b) => (a.name < b.name ? -1 : 1));
   series.sort((a, b) => (a.name < b.name ? -1 : 1));
+  return { metanodes, series };
+}
 
-  const opParent: Record<string, string> = {};
-  for (const i of sortedIndices(h.names)) opParent[h.names[i]!] = nameOf(h, h.parent[i]!);
-
-  const templates = computeTemplates(h)
-    .clusters.map((c) => sorted(c.groups.map((gid) => h.groups[gid]!.name)))
-    .sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
-
-  // Render: every group expanded, top-down.
-  const model = new RenderModel(h, options.render);
+/** Render: every group expanded, top-down; keyed by name, in name order. */
+function renderAll(h: Hierarchy, options: Partial<RenderOptions> | undefined): HierarchyDump['render']['groups'] {
+  const n = h.n;
+  const model = new RenderModel(h, options);
   const groups: HierarchyDump['render']['groups'] = {};
   const order: number[] = [n];
   for (let k = 0; k < order.length; k++) {
@@ -114,23 +142,7 @@ export function dumpHierarchy(input: Uint8Array | ColumnarGraph | Hierarchy, opt
   }
   const sortedGroups: HierarchyDump['render']['groups'] = {};
   for (const k of sorted(Object.keys(groups))) sortedGroups[k] = groups[k]!;
-
-  return {
-    graph: {
-      rawNodes: g.source.nodes.count,
-      opNodes: n - missing,
-      baseEdges: g.edgeCount,
-      controlBaseEdges: control,
-      refBaseEdges: ref,
-      missingNodes: missing,
-      embeddings: g.embeddings.count,
-    },
-    metanodes,
-    series,
-    opParent,
-    templates,
-    render: { groups: sortedGroups },
-  };
+  return sortedGroups;
 }
 
 /** `S:` shortcut, `C:` constant, `U:` summary, `E:` ellipsis, as hierarchy-dump.md specifies. */

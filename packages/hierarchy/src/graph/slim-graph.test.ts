@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeColumnar, tensorflow } from '@tbg/proto';
-import { buildSlimGraph, EDGE_CONTROL, EDGE_REF, NODE_FUNCTION, NODE_INPUT_ARG, NODE_MISSING, slotDims } from './slim-graph.js';
+import { buildSlimGraph, EDGE_CONTROL, EDGE_REF, NODE_FUNCTION, NODE_INPUT_ARG, NODE_MISSING, NODE_OP, slotDims } from './slim-graph.js';
 import { fixtureSlim, graphBytes, slimOf } from '../test-support/graphs.js';
 
 const edges = (g: ReturnType<typeof slimOf>) =>
@@ -32,7 +32,7 @@ describe('buildSlimGraph', () => {
       ['y', 'Neg', ['ghost:1']],
     ]);
     expect(g.names).toEqual(['x', 'y', 'ghost', 'scope/phantom']);
-    expect(Array.from(g.kind)).toEqual([0, 0, NODE_MISSING, NODE_MISSING]);
+    expect(Array.from(g.kind)).toEqual([NODE_OP, NODE_OP, NODE_MISSING, NODE_MISSING]);
     expect(g.ops[g.op[2]!]).toBe('');
     expect(edges(g)).toEqual(['ghost -0-> x', 'scope/phantom ~> x', 'ghost -1-> y']);
     expect(g.warnings.join()).toMatch(/2 inputs name nodes that are not in the graph/);
@@ -50,7 +50,7 @@ describe('buildSlimGraph', () => {
       ['writer', 'Identity', ['s:0']],
     ]);
     expect(g.names).toEqual(['init', 'not_const', 'x', 'writer']);
-    const emb = (lo: Uint32Array, list: Int32Array, i: number) => Array.from(list.subarray(lo[i]!, lo[i + 1]!)).map((e) => g.embeddings.names[e]);
+    const emb = (lo: Uint32Array, list: Int32Array, i: number) => Array.from(list.subarray(lo[i], lo[i + 1])).map((e) => g.embeddings.names[e]);
     expect(emb(g.embInStart, g.embIn, 2)).toEqual(['c', 'k']);
     expect(emb(g.embOutStart, g.embOut, 2)).toEqual(['s']);
     // The Const's control input now reaches its consumer; a Summary's consumer reads the Summary's input.

@@ -15,21 +15,51 @@ import {
 import { attrString, readShapeList, ShapeWriter } from './attr-wire.js';
 import { opCompatible } from './tpu.js';
 
-/** Node kinds in `SlimGraph.kind`. */
-export const NODE_OP = 0;
-/** An input names a node that is not in the graph (TensorBoard drops these silently). */
-export const NODE_MISSING = 1;
-/** An input argument of a library function (TensorBoard's `input_arg` op). */
-export const NODE_INPUT_ARG = 2;
-/** The op node TensorBoard makes for each library function (op ``), inside its own scope. */
-export const NODE_FUNCTION = 3;
+/**
+ * Node kinds, the codes of the one-byte-per-node column `SlimGraph.kind` (a typed array, so
+ * codes rather than strings).
+ */
+export const NODE_KIND = {
+  /** An op node: a NodeDef of the graph or of a library function's body. */
+  op: 0,
+  /** An input names a node that is not in the graph (TensorBoard drops these silently). */
+  missing: 1,
+  /** An input argument of a library function (TensorBoard's `input_arg` op). */
+  inputArg: 2,
+  /** The op node TensorBoard makes for each library function (op ``), inside its own scope. */
+  function: 3,
+} as const;
+export type NodeKindCode = (typeof NODE_KIND)[keyof typeof NODE_KIND];
+export const NODE_OP = NODE_KIND.op;
+export const NODE_MISSING = NODE_KIND.missing;
+export const NODE_INPUT_ARG = NODE_KIND.inputArg;
+export const NODE_FUNCTION = NODE_KIND.function;
+
+/** Which annotation list an embedding shows in: the codes of the column `Embeddings.side`. */
+export const EMBEDDING_SIDE = {
+  /** An in-embedding (a Const), shown among its consumer's inputs. */
+  in: 1,
+  /** An out-embedding (a *Summary), shown among its producer's outputs. */
+  out: 2,
+} as const;
+export type EmbeddingSideCode = (typeof EMBEDDING_SIDE)[keyof typeof EMBEDDING_SIDE];
+/** A raw node's side while building: it stays an op node. */
+const NOT_EMBEDDED = 0;
+type RawSide = typeof NOT_EMBEDDED | EmbeddingSideCode;
 
 /** Bits of `SlimGraph.edgeFlags`. */
 export const EDGE_CONTROL = 1;
 export const EDGE_REF = 2;
 
+/** `SlimGraph.table` / `Embeddings.table`: the graph's own node table (k ≥ 0 is library function k). */
+export const TABLE_GRAPH = -1;
+/** `SlimGraph.table`: a node made here (function, input arg, missing), with no NodeDef. */
+const TABLE_SYNTHETIC = -2;
+
+/** The scope of library function f's nodes: `__function_library__f/`. */
 export const FUNCTION_LIBRARY_PREFIX = '__function_library__';
-export const INPUT_ARG_OP = 'input_arg';
+/** The op of a function's input arg nodes. */
+const INPUT_ARG_OP = 'input_arg';
 
 /** Ops whose input 0 is a reference (TF1 ref-variable ops), from TensorBoard's table. */
 const REF_INPUT0_OPS = new Set(['Assign', 'AssignAdd', 'AssignSub', 'assign', 'assign_add', 'assign_sub', 'count_up_to', 'ScatterAdd', 'ScatterSub', 'ScatterUpdate', 'scatter_add', 'scatter_sub', 'scatter_update']);
@@ -58,7 +88,7 @@ export interface Embeddings {
   /** Where the NodeDef lives: −1 = the graph's table, k = library function k. */
   table: Int16Array;
   row: Int32Array;
-  /** 1 for in-embeddings (Const), 2 for out-embeddings (Summary). */
+  /** `EMBEDDING_SIDE` codes: in-embeddings (Const) or out-embeddings (Summary). */
   side: Uint8Array;
   compatible: Uint8Array;
 }
@@ -81,9 +111,10 @@ export interface SlimGraph {
   /** Index into `xlaClusters`, or −1. */
   readonly xla: Int32Array;
   readonly xlaClusters: string[];
+  /** `NODE_KIND` codes. */
   readonly kind: Uint8Array;
   readonly compatible: Uint8Array;
-  /** Where the NodeDef lives (−1 = graph, k = function k; −2 = synthetic) and its row. */
+  /** Where the NodeDef lives (−1 = graph, k = function k; −2 = synthetic: made here, no NodeDef) and its row. */
   readonly table: Int16Array;
   readonly row: Int32Array;
   /** Function input args → their argument index (sparse: only function nodes). */
@@ -115,6 +146,7 @@ export interface SlimGraph {
   readonly edgeW: Int32Array;
   /** Output slot of `v` the edge carries (−1 for control edges). */
   readonly edgeSlot: Int32Array;
+  /** `EDGE_CONTROL` and `EDGE_REF` bits. */
   readonly edgeFlags: Uint8Array;
   /** Tensor size (elements) of the edge's own output slot (fix: TB sums all outputs); 1 when unknown. Float32: it only scales widths. */
   readonly edgeSize: Float32Array;
@@ -123,190 +155,343 @@ export interface SlimGraph {
   readonly warnings: string[];
 }
 
-interface RawNodes {
-  names: string[];
-  op: number[];
-  device: number[];
-  table: number[];
-  row: number[];
-  kind: number[];
-  argIndex: number[];
-}
-
 /** Builds the SlimGraph. Iterative throughout; linear in nodes + inputs. */
 export function buildSlimGraph(g: ColumnarGraph, params: Partial<BuildParams> = {}): SlimGraph {
   const p = { ...DEFAULT_BUILD_PARAMS, ...params };
   const warnings: string[] = [];
-  const ops = g.ops.slice();
-  const opIndex = new Map(ops.map((o, i) => [o, i]));
-  const opId = (o: string) => {
-    let i = opIndex.get(o);
+  const ops = new OpStrings(g.ops);
+  // 1. Raw nodes: the graph's, then each function's input args and body, all with full names.
+  const raw = collectRawNodes(g, ops);
+  const rawCount = raw.names.length;
+  // Duplicate and empty names would break the name hierarchy: make them unique and say so.
+  const fixed = fixNames(raw.names, g, warnings);
+  // 2. Embeddings: which raw nodes become annotations.
+  const side = embeddingSides(raw, ops.list, p);
+  // 3. Resolve every input of every raw node to a raw node (creating missing nodes).
+  const inputs = new InputResolver(g, raw, side, fixed);
+  const scratch = new EdgeScratch(g.nodes.inputSrc.length * 4 + 64);
+  const embInPairs = collectEdges(inputs, scratch, ops.list, rawCount);
+  const embOutPairs = collectOutEmbeddings(inputs, rawCount);
+  // 4. Dense ids: op nodes in raw order (missing nodes last), embeddings apart.
+  const ids = denseIds(side);
+  const nodes = nodeColumns(raw, ids);
+  const embeddings = embeddingColumns(raw, side, ids);
+  // 5. Edges in node ids; 6. embedding lists per node.
+  const edges = edgeColumns(scratch, ids.nodeId);
+  const embIn = embeddingLists(embInPairs, ids);
+  const embOut = embeddingLists(embOutPairs, ids);
+  // 7. Shapes, XLA clusters, callees, compatibility.
+  const n = ids.n;
+  const shapes = readShapes(g, n, nodes.table, nodes.row);
+  const functionNames = g.functions.map((f) => f.name);
+  const compatible = new Uint8Array(n);
+  markCompatible(nodes, ops.list, g.devices, compatible);
+  markCompatible(embeddings, ops.list, g.devices, embeddings.compatible);
+  inputs.warn(warnings);
+  return {
+    source: g,
+    n,
+    ...nodes,
+    ops: ops.list,
+    devices: g.devices,
+    ...xlaClusters(g, nodes),
+    compatible,
+    functionOutputIndex: functionOutputs(g, raw, ids.nodeId),
+    callee: callees(ops.list, functionNames, nodes),
+    shapeStart: shapes.shapeStart,
+    dimStart: shapes.dimStart,
+    shapeDims: shapes.dims,
+    slotUnknownRank: shapes.unknown,
+    hasShapeInfo: shapes.any,
+    embInStart: embIn.start,
+    embIn: embIn.list,
+    embOutStart: embOut.start,
+    embOut: embOut.list,
+    embeddings,
+    ...edges,
+    edgeSize: edgeSizes(shapes, edges),
+    functionNames,
+    warnings,
+  };
+}
+
+/** The op strings: the columnar table, extended by the ops made here (`input_arg`, ``). */
+class OpStrings {
+  readonly list: string[];
+  private readonly index: Map<string, number>;
+
+  constructor(ops: readonly string[]) {
+    this.list = ops.slice();
+    this.index = new Map(this.list.map((o, i) => [o, i]));
+  }
+
+  id(o: string): number {
+    let i = this.index.get(o);
     if (i === undefined) {
-      i = ops.length;
-      ops.push(o);
-      opIndex.set(o, i);
+      i = this.list.length;
+      this.list.push(o);
+      this.index.set(o, i);
     }
     return i;
-  };
-  const inputArgOp = opId(INPUT_ARG_OP);
-  const missingOp = opId('');
+  }
+}
 
-  // 1. Raw nodes: the graph's, then each function's input args and body, all with full names.
-  const raw: RawNodes = { names: [], op: [], device: [], table: [], row: [], kind: [], argIndex: [] };
-  const pushRaw = (name: string, op: number, device: number, table: number, row: number, kind: number, argIndex: number) => {
-    raw.names.push(name);
-    raw.op.push(op);
-    raw.device.push(device);
-    raw.table.push(table);
-    raw.row.push(row);
-    raw.kind.push(kind);
-    raw.argIndex.push(argIndex);
-    return raw.names.length - 1;
-  };
+/** Every node before embedding, as columns; missing nodes are appended while inputs are resolved. */
+class RawNodes {
+  readonly names: string[] = [];
+  readonly op: number[] = [];
+  readonly device: number[] = [];
+  readonly table: number[] = [];
+  readonly row: number[] = [];
+  readonly kind: NodeKindCode[] = [];
+  readonly argIndex: number[] = [];
+  /** Raw id of the first input arg / body node of each library function. */
+  readonly fnArgBase: number[] = [];
+  readonly fnBodyBase: number[] = [];
+
+  /** @param emptyOp the op id of ``, the op of function and missing nodes */
+  constructor(readonly emptyOp: number) {}
+
+  push(name: string, op: number, device: number, table: number, row: number, kind: NodeKindCode, argIndex: number): number {
+    this.names.push(name);
+    this.op.push(op);
+    this.device.push(device);
+    this.table.push(table);
+    this.row.push(row);
+    this.kind.push(kind);
+    this.argIndex.push(argIndex);
+    return this.names.length - 1;
+  }
+}
+
+function collectRawNodes(g: ColumnarGraph, ops: OpStrings): RawNodes {
+  const inputArgOp = ops.id(INPUT_ARG_OP);
+  const raw = new RawNodes(ops.id(''));
   const t = g.nodes;
-  for (let i = 0; i < t.count; i++) pushRaw(t.names[i]!, t.op[i]!, t.device[i]!, -1, i, NODE_OP, -1);
-  const fnArgBase: number[] = [];
-  const fnBodyBase: number[] = [];
-  const fnOp = opId('');
+  for (let i = 0; i < t.count; i++) raw.push(t.names[i]!, t.op[i]!, t.device[i]!, TABLE_GRAPH, i, NODE_OP, -1);
   g.functions.forEach((f, k) => {
     const prefix = `${FUNCTION_LIBRARY_PREFIX}${f.name}/`;
     // TensorBoard also makes an op node named like the function itself (op ``); its scope then
     // renames it `__function_library__f/(__function_library__f)`.
-    pushRaw(`${FUNCTION_LIBRARY_PREFIX}${f.name}`, fnOp, 0, -2, k, NODE_FUNCTION, -1);
-    fnArgBase.push(raw.names.length);
-    f.signature.input_arg.forEach((arg, a) => pushRaw(prefix + arg.name, inputArgOp, 0, -2, k, NODE_INPUT_ARG, a));
-    fnBodyBase.push(raw.names.length);
-    for (let i = 0; i < f.nodes.count; i++) pushRaw(prefix + f.nodes.names[i]!, f.nodes.op[i]!, f.nodes.device[i]!, k, i, NODE_OP, -1);
+    raw.push(`${FUNCTION_LIBRARY_PREFIX}${f.name}`, raw.emptyOp, 0, TABLE_SYNTHETIC, k, NODE_FUNCTION, -1);
+    raw.fnArgBase.push(raw.names.length);
+    f.signature.input_arg.forEach((arg, a) => raw.push(prefix + arg.name, inputArgOp, 0, TABLE_SYNTHETIC, k, NODE_INPUT_ARG, a));
+    raw.fnBodyBase.push(raw.names.length);
+    for (let i = 0; i < f.nodes.count; i++) raw.push(prefix + f.nodes.names[i]!, f.nodes.op[i]!, f.nodes.device[i]!, k, i, NODE_OP, -1);
   });
-  const rawCount = raw.names.length;
+  return raw;
+}
 
-  // Duplicate and empty names would break the name hierarchy: make them unique and say so.
-  const fixed = fixNames(raw.names, g, warnings);
+/** The side of every raw node (a plain array: missing nodes are appended, never embedded). */
+function embeddingSides(raw: RawNodes, ops: readonly string[], p: BuildParams): RawSide[] {
+  const count = raw.names.length;
+  const side = new Array<RawSide>(count).fill(NOT_EMBEDDED);
+  if (!p.enableEmbedding) return side;
+  const opSide = ops.map((o): RawSide => (p.inEmbeddingOps.test(o) ? EMBEDDING_SIDE.in : p.outEmbeddingOps.test(o) ? EMBEDDING_SIDE.out : NOT_EMBEDDED));
+  for (let r = 0; r < count; r++) if (raw.kind[r] === NODE_OP) side[r] = opSide[raw.op[r]!]!;
+  return side;
+}
 
-  // 2. Embeddings.
-  // 0 = op node, 1 = in-embedding, 2 = out-embedding (a plain array: missing nodes are appended).
-  const side: number[] = new Array<number>(rawCount).fill(0);
-  if (p.enableEmbedding) {
-    const opSide = ops.map((o) => (p.inEmbeddingOps.test(o) ? 1 : p.outEmbeddingOps.test(o) ? 2 : 0));
-    for (let r = 0; r < rawCount; r++) if (raw.kind[r] === NODE_OP) side[r] = opSide[raw.op[r]!]!;
+/** Resolves inputs of raw nodes to raw nodes; an input naming no node gets a missing node. */
+class InputResolver {
+  private readonly missingByName = new Map<string, number>();
+  private malformedMissing = 0;
+  /** Per library function: input arg name → argument index. */
+  private readonly argNameIndex: Map<string, number>[];
+
+  constructor(
+    readonly g: ColumnarGraph,
+    readonly raw: RawNodes,
+    readonly side: RawSide[],
+    private readonly fixed: FixedNames,
+  ) {
+    this.argNameIndex = g.functions.map((f) => new Map(f.signature.input_arg.map((a, i) => [a.name, i])));
   }
 
-  // 3. Resolve every input of every raw node to a raw node (creating missing nodes).
-  const missingByName = new Map<string, number>();
-  let malformedMissing = 0;
-  const missingNode = (name: string) => {
-    let r = missingByName.get(name);
-    if (r === undefined) {
-      // Named by the reference; a malformed one gets a stand-in as node names do, and one that
-      // equals a stand-in given above (`a~2`, `(unnamed 1)`) gets the next free suffix.
-      let shown = name;
-      if (isMalformedName(name)) shown = `(unnamed ${fixed.empty + ++malformedMissing})${name ? `:${name.replace(/\//g, '|')}` : ''}`;
-      if (fixed.generated.has(shown)) {
-        let k = 2;
-        while (fixed.generated.has(`${shown}~${k}`)) k++;
-        shown = `${shown}~${k}`;
-      }
-      fixed.generated.add(shown);
-      r = pushRaw(shown, missingOp, 0, -2, -1, NODE_MISSING, -1);
-      missingByName.set(name, r);
-      side.push(0);
-    }
-    return r;
-  };
-  const tableOf = (r: number): NodeTable => (raw.table[r] === -1 ? g.nodes : g.functions[raw.table[r]!]!.nodes);
+  /** The node table holding raw node r (a real node table row only). */
+  tableOf(r: number): NodeTable {
+    const tk = this.raw.table[r]!;
+    return tk === TABLE_GRAPH ? this.g.nodes : this.g.functions[tk]!.nodes;
+  }
+
   /** Raw id of input j of raw node r (a real node table row only). */
-  const argNameIndex = g.functions.map((f) => new Map(f.signature.input_arg.map((a, i) => [a.name, i])));
-  const resolve = (r: number, j: number): number => {
+  resolve(r: number, j: number): number {
+    const { g, raw } = this;
     const tk = raw.table[r]!;
-    const table = tableOf(r);
+    const table = this.tableOf(r);
     const src = table.inputSrc[j]!;
-    if (tk === -1) return src >= 0 ? src : missingNode(inputNodeName(g, table, j));
-    if (src >= 0) return fnBodyBase[tk]! + src;
+    if (tk === TABLE_GRAPH) return src >= 0 ? src : this.missingNode(inputNodeName(g, table, j));
+    if (src >= 0) return raw.fnBodyBase[tk]! + src;
     const name = inputNodeName(g, table, j);
-    const arg = argNameIndex[tk]!.get(name);
-    if (arg !== undefined) return fnArgBase[tk]! + arg;
-    return missingNode(`${FUNCTION_LIBRARY_PREFIX}${g.functions[tk]!.name}/${name}`);
-  };
+    const arg = this.argNameIndex[tk]!.get(name);
+    if (arg !== undefined) return raw.fnArgBase[tk]! + arg;
+    return this.missingNode(`${FUNCTION_LIBRARY_PREFIX}${g.functions[tk]!.name}/${name}`);
+  }
 
-  // Edge scratch, four ints per edge: v (raw), w (raw), slot, flags.
-  let scratch = new Int32Array(Math.max(64, g.nodes.inputSrc.length * 4 + 64));
-  let m = 0;
-  const embInPairs: number[] = []; // consumer raw, embedding raw
-  const embOutPairs: number[] = [];
-  const addEdge = (v: number, w: number, slot: number, flags: number) => {
-    if (v === w) return; // TensorBoard skips self-loops
-    if (m * 4 + 4 > scratch.length) {
-      const grown = new Int32Array(scratch.length * 2);
-      grown.set(scratch);
-      scratch = grown;
+  /** Adds the warnings about missing nodes made so far. */
+  warn(warnings: string[]): void {
+    if (this.missingByName.size) warnings.push(`${this.missingByName.size} inputs name nodes that are not in the graph; they are shown as missing nodes`);
+    if (this.malformedMissing) warnings.push(`${this.malformedMissing} inputs have an empty or malformed name; their missing nodes are shown as "(unnamed N)"`);
+  }
+
+  private missingNode(name: string): number {
+    let r = this.missingByName.get(name);
+    if (r !== undefined) return r;
+    // Named by the reference; a malformed one gets a stand-in as node names do, and one that
+    // equals a stand-in given above (`a~2`, `(unnamed 1)`) gets the next free suffix.
+    const generated = this.fixed.generated;
+    let shown = name;
+    if (isMalformedName(name)) shown = `(unnamed ${this.fixed.empty + ++this.malformedMissing})${name ? `:${name.replace(/\//g, '|')}` : ''}`;
+    if (generated.has(shown)) {
+      let k = 2;
+      while (generated.has(`${shown}~${k}`)) k++;
+      shown = `${shown}~${k}`;
     }
-    const o = m * 4;
-    scratch[o] = v;
-    scratch[o + 1] = w;
-    scratch[o + 2] = flags & EDGE_CONTROL ? -1 : slot;
-    scratch[o + 3] = flags;
-    m++;
-  };
-  const inputFlags = (table: NodeTable, j: number) => ((table.inputKind[j]! & INPUT_CONTROL) !== 0 ? EDGE_CONTROL : 0);
+    generated.add(shown);
+    r = this.raw.push(shown, this.raw.emptyOp, 0, TABLE_SYNTHETIC, -1, NODE_MISSING, -1);
+    this.missingByName.set(name, r);
+    this.side.push(NOT_EMBEDDED);
+    return r;
+  }
+}
 
+/** Base edges in raw ids, four ints per edge: v, w, slot, flags. */
+class EdgeScratch {
+  data: Int32Array;
+  count = 0;
+
+  constructor(capacity: number) {
+    this.data = new Int32Array(Math.max(64, capacity));
+  }
+
+  add(v: number, w: number, slot: number, flags: number): void {
+    if (v === w) return; // TensorBoard skips self-loops
+    if (this.count * 4 + 4 > this.data.length) {
+      const grown = new Int32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    const o = this.count * 4;
+    const d = this.data;
+    d[o] = v;
+    d[o + 1] = w;
+    d[o + 2] = flags & EDGE_CONTROL ? -1 : slot;
+    d[o + 3] = flags;
+    this.count++;
+  }
+}
+
+function inputFlags(table: NodeTable, j: number): number {
+  return (table.inputKind[j]! & INPUT_CONTROL) !== 0 ? EDGE_CONTROL : 0;
+}
+
+/**
+ * The base edges into every op node of the first `rawCount` raw nodes. An input from an
+ * embedding becomes edges from the embedding's own inputs instead. Returns the in-embedding
+ * pairs (consumer raw, embedding raw).
+ */
+function collectEdges(inputs: InputResolver, scratch: EdgeScratch, ops: readonly string[], rawCount: number): number[] {
+  const { raw, side } = inputs;
+  const embInPairs: number[] = [];
   for (let r = 0; r < rawCount; r++) {
-    if (raw.kind[r] !== NODE_OP || side[r] !== 0) continue;
-    const table = tableOf(r);
+    if (raw.kind[r] !== NODE_OP || side[r] !== NOT_EMBEDDED) continue;
+    const table = inputs.tableOf(r);
     const row = raw.row[r]!;
     const consumerOp = ops[raw.op[r]!]!;
     for (let j = table.inputStart[row]!, i = 0; j < table.inputStart[row + 1]!; j++, i++) {
-      const src = resolve(r, j);
-      const flags = inputFlags(table, j) | (i === 0 && REF_INPUT0_OPS.has(consumerOp) && !(inputFlags(table, j) & EDGE_CONTROL) ? EDGE_REF : 0);
-      if (side[src] === 1) {
-        // A Const: it becomes an annotation of this node; its own inputs (control deps) are
-        // attached to this node instead.
-        embInPairs.push(r, src);
-        const et = tableOf(src);
-        const erow = raw.row[src]!;
-        for (let k = et.inputStart[erow]!; k < et.inputStart[erow + 1]!; k++) {
-          const s2 = resolve(src, k);
-          if (side[s2] === 0) addEdge(s2, r, et.inputSlot[k]!, inputFlags(et, k));
-        }
-      } else if (side[src] === 2) {
-        // A Summary consumed by this node: take the summary's inputs, with their own kind and slot (fix).
-        const et = tableOf(src);
-        const erow = raw.row[src]!;
-        for (let k = et.inputStart[erow]!; k < et.inputStart[erow + 1]!; k++) {
-          const s2 = resolve(src, k);
-          if (side[s2] === 0) addEdge(s2, r, et.inputSlot[k]!, inputFlags(et, k));
-        }
-      } else {
-        addEdge(src, r, table.inputSlot[j]!, flags);
+      const src = inputs.resolve(r, j);
+      if (side[src] === NOT_EMBEDDED) {
+        const flags = inputFlags(table, j);
+        scratch.add(src, r, table.inputSlot[j]!, flags | (i === 0 && REF_INPUT0_OPS.has(consumerOp) && !(flags & EDGE_CONTROL) ? EDGE_REF : 0));
+        continue;
       }
+      // A Const becomes an annotation of this node. A Summary consumed by this node is read
+      // through: either way the embedding's own inputs (a Const's control deps, a Summary's
+      // data) reach this node, each with its own kind and slot (fix: TB takes the consumer's).
+      if (side[src] === EMBEDDING_SIDE.in) embInPairs.push(r, src);
+      rewireInputs(inputs, scratch, src, r);
     }
   }
-  // Out-embeddings attach to each node they read from.
+  return embInPairs;
+}
+
+/** Adds an edge from each op-node input of embedding `emb` to raw node `r`. */
+function rewireInputs(inputs: InputResolver, scratch: EdgeScratch, emb: number, r: number): void {
+  const et = inputs.tableOf(emb);
+  const erow = inputs.raw.row[emb]!;
+  for (let k = et.inputStart[erow]!; k < et.inputStart[erow + 1]!; k++) {
+    const s2 = inputs.resolve(emb, k);
+    if (inputs.side[s2] === NOT_EMBEDDED) scratch.add(s2, r, et.inputSlot[k]!, inputFlags(et, k));
+  }
+}
+
+/** Out-embeddings attach to each node they read from: pairs (host raw, embedding raw). */
+function collectOutEmbeddings(inputs: InputResolver, rawCount: number): number[] {
+  const { raw, side } = inputs;
+  const pairs: number[] = [];
   for (let r = 0; r < rawCount; r++) {
-    if (side[r] !== 2) continue;
-    const table = tableOf(r);
+    if (side[r] !== EMBEDDING_SIDE.out) continue;
+    const table = inputs.tableOf(r);
     const row = raw.row[r]!;
     for (let j = table.inputStart[row]!; j < table.inputStart[row + 1]!; j++) {
-      const src = resolve(r, j);
-      if (side[src] === 0) embOutPairs.push(src, r);
+      const src = inputs.resolve(r, j);
+      if (side[src] === NOT_EMBEDDED) pairs.push(src, r);
     }
   }
+  return pairs;
+}
 
-  // 4. Dense ids for op nodes (raw order, missing nodes last) and for embeddings.
-  const totalRaw = raw.names.length;
-  // Op nodes get dense ids (raw order, missing nodes last); embeddings get −1 − their index.
-  const nodeId = new Int32Array(totalRaw);
+/** Raw id → dense id: op nodes get `0 … n−1` (raw order), embedding e gets −1 − e. */
+interface DenseIds {
+  nodeId: Int32Array;
+  n: number;
+  ne: number;
+}
+
+function denseIds(side: readonly RawSide[]): DenseIds {
+  const nodeId = new Int32Array(side.length);
   let n = 0;
   let ne = 0;
-  for (let r = 0; r < totalRaw; r++) nodeId[r] = side[r] === 0 ? n++ : -1 - ne++;
+  for (let r = 0; r < side.length; r++) nodeId[r] = side[r] === NOT_EMBEDDED ? n++ : -1 - ne++;
+  return { nodeId, n, ne };
+}
 
-  const names: string[] = new Array<string>(n);
-  const op = new Int32Array(n);
-  const device = new Int32Array(n);
-  const kind = new Uint8Array(n);
-  const table = new Int16Array(n);
-  const row = new Int32Array(n);
-  const functionInputIndex = new Map<number, number>();
-  const functionOutputIndex = new Map<number, number>();
+/** The op node columns of the SlimGraph. */
+interface NodeColumns {
+  names: string[];
+  op: Int32Array;
+  device: Int32Array;
+  kind: Uint8Array;
+  table: Int16Array;
+  row: Int32Array;
+  functionInputIndex: Map<number, number>;
+}
+
+function nodeColumns(raw: RawNodes, { nodeId, n }: DenseIds): NodeColumns {
+  const c: NodeColumns = {
+    names: new Array<string>(n),
+    op: new Int32Array(n),
+    device: new Int32Array(n),
+    kind: new Uint8Array(n),
+    table: new Int16Array(n),
+    row: new Int32Array(n),
+    functionInputIndex: new Map<number, number>(),
+  };
+  for (let r = 0; r < nodeId.length; r++) {
+    const id = nodeId[r]!;
+    if (id < 0) continue;
+    c.names[id] = raw.names[r]!;
+    c.op[id] = raw.op[r]!;
+    c.device[id] = raw.device[r]!;
+    c.kind[id] = raw.kind[r]!;
+    c.table[id] = raw.table[r]!;
+    c.row[id] = raw.row[r]!;
+    if (raw.kind[r] === NODE_INPUT_ARG) c.functionInputIndex.set(id, raw.argIndex[r]!);
+  }
+  return c;
+}
+
+function embeddingColumns(raw: RawNodes, side: readonly RawSide[], { nodeId, ne }: DenseIds): Embeddings {
   const emb: Embeddings = {
     count: ne,
     names: new Array<string>(ne),
@@ -317,28 +502,23 @@ export function buildSlimGraph(g: ColumnarGraph, params: Partial<BuildParams> = 
     side: new Uint8Array(ne),
     compatible: new Uint8Array(ne),
   };
-  for (let r = 0; r < totalRaw; r++) {
+  for (let r = 0; r < nodeId.length; r++) {
     const id = nodeId[r]!;
-    if (id >= 0) {
-      names[id] = raw.names[r]!;
-      op[id] = raw.op[r]!;
-      device[id] = raw.device[r]!;
-      kind[id] = raw.kind[r]!;
-      table[id] = raw.table[r]!;
-      row[id] = raw.row[r]!;
-      if (raw.kind[r] === NODE_INPUT_ARG) functionInputIndex.set(id, raw.argIndex[r]!);
-    } else {
-      const e = -1 - id;
-      emb.names[e] = raw.names[r]!;
-      emb.op[e] = raw.op[r]!;
-      emb.device[e] = raw.device[r]!;
-      emb.table[e] = raw.table[r]!;
-      emb.row[e] = raw.row[r]!;
-      emb.side[e] = side[r]!;
-    }
+    if (id >= 0) continue;
+    const e = -1 - id;
+    emb.names[e] = raw.names[r]!;
+    emb.op[e] = raw.op[r]!;
+    emb.device[e] = raw.device[r]!;
+    emb.table[e] = raw.table[r]!;
+    emb.row[e] = raw.row[r]!;
+    emb.side[e] = side[r]!;
   }
+  return emb;
+}
 
-  // Function outputs through `ret` (fix: TensorBoard only marks a body node named like the output).
+/** Function outputs through `ret` (fix: TensorBoard only marks a body node named like the output). */
+function functionOutputs(g: ColumnarGraph, raw: RawNodes, nodeId: Int32Array): Map<number, number> {
+  const out = new Map<number, number>();
   g.functions.forEach((f, k) => {
     f.signature.output_arg.forEach((arg, i) => {
       const ret = f.ret[arg.name];
@@ -346,116 +526,95 @@ export function buildSlimGraph(g: ColumnarGraph, params: Partial<BuildParams> = 
       const local = ret.split(':')[0]!;
       const rowIdx = f.nodes.names.indexOf(local);
       if (rowIdx < 0) return;
-      const id = nodeId[fnBodyBase[k]! + rowIdx]!;
-      if (id >= 0) functionOutputIndex.set(id, i);
+      const id = nodeId[raw.fnBodyBase[k]! + rowIdx]!;
+      if (id >= 0) out.set(id, i);
     });
   });
+  return out;
+}
 
-  // 5. Edges in node ids.
-  const edgeV = new Int32Array(m);
-  const edgeW = new Int32Array(m);
-  const edgeSlot = new Int32Array(m);
-  const edgeFlags = new Uint8Array(m);
+interface EdgeColumns {
+  edgeCount: number;
+  edgeV: Int32Array;
+  edgeW: Int32Array;
+  edgeSlot: Int32Array;
+  edgeFlags: Uint8Array;
+}
+
+function edgeColumns(scratch: EdgeScratch, nodeId: Int32Array): EdgeColumns {
+  const m = scratch.count;
+  const d = scratch.data;
+  const c: EdgeColumns = { edgeCount: m, edgeV: new Int32Array(m), edgeW: new Int32Array(m), edgeSlot: new Int32Array(m), edgeFlags: new Uint8Array(m) };
   for (let e = 0, o = 0; e < m; e++, o += 4) {
-    edgeV[e] = nodeId[scratch[o]!]!;
-    edgeW[e] = nodeId[scratch[o + 1]!]!;
-    edgeSlot[e] = scratch[o + 2]!;
-    edgeFlags[e] = scratch[o + 3]!;
+    c.edgeV[e] = nodeId[d[o]!]!;
+    c.edgeW[e] = nodeId[d[o + 1]!]!;
+    c.edgeSlot[e] = d[o + 2]!;
+    c.edgeFlags[e] = d[o + 3]!;
   }
+  return c;
+}
 
-  // 6. Embedding lists per node (CSR).
-  const csr = (pairs: number[]) => {
-    const start = new Uint32Array(n + 1);
-    const k = pairs.length / 2;
-    for (let i = 0; i < k; i++) start[nodeId[pairs[2 * i]!]! + 1]!++;
-    for (let i = 0; i < n; i++) start[i + 1]! += start[i]!;
-    const fillAt = start.slice(0, n);
-    const list = new Int32Array(k);
-    for (let i = 0; i < k; i++) {
-      const host = nodeId[pairs[2 * i]!]!;
-      list[fillAt[host]!++] = -1 - nodeId[pairs[2 * i + 1]!]!;
-    }
-    return { start, list };
-  };
-  const embInCsr = csr(embInPairs);
-  const embOutCsr = csr(embOutPairs);
+/** Embedding lists per op node (CSR) from (host raw, embedding raw) pairs. */
+function embeddingLists(pairs: readonly number[], { nodeId, n }: DenseIds): { start: Uint32Array; list: Int32Array } {
+  const start = new Uint32Array(n + 1);
+  const k = pairs.length / 2;
+  for (let i = 0; i < k; i++) start[nodeId[pairs[2 * i]!]! + 1]!++;
+  for (let i = 0; i < n; i++) start[i + 1]! += start[i]!;
+  const fillAt = start.slice(0, n);
+  const list = new Int32Array(k);
+  for (let i = 0; i < k; i++) {
+    const host = nodeId[pairs[2 * i]!]!;
+    list[fillAt[host]!++] = -1 - nodeId[pairs[2 * i + 1]!]!;
+  }
+  return { start, list };
+}
 
-  // 7. Shapes, XLA clusters, callees, compatibility.
-  const shapes = readShapes(g, n, table, row);
-  const edgeSize = new Float32Array(m);
-  for (let e = 0; e < m; e++) edgeSize[e] = edgeFlags[e]! & EDGE_CONTROL ? 1 : slotSize(shapes, edgeV[e]!, edgeSlot[e]!);
+function edgeSizes(shapes: Shapes, edges: EdgeColumns): Float32Array {
+  const size = new Float32Array(edges.edgeCount);
+  for (let e = 0; e < edges.edgeCount; e++) size[e] = edges.edgeFlags[e]! & EDGE_CONTROL ? 1 : slotSize(shapes, edges.edgeV[e]!, edges.edgeSlot[e]!);
+  return size;
+}
 
-  const xlaIndex = new Map<string, number>();
-  const xlaClusters: string[] = [];
+/** The `_XlaCluster` of each op node, interned. */
+function xlaClusters(g: ColumnarGraph, { table, row }: NodeColumns): { xla: Int32Array; xlaClusters: string[] } {
+  const n = table.length;
+  const index = new Map<string, number>();
+  const clusters: string[] = [];
   const xla = new Int32Array(n).fill(-1);
   for (let i = 0; i < n; i++) {
-    if (table[i]! < -1) continue;
-    const nt = table[i] === -1 ? g.nodes : g.functions[table[i]!]!.nodes;
+    if (table[i]! < TABLE_GRAPH) continue;
+    const nt = table[i] === TABLE_GRAPH ? g.nodes : g.functions[table[i]!]!.nodes;
     const range = attrRange(g, nt, row[i]!, '_XlaCluster');
     if (!range) continue;
     const s = attrString(g.bytes, range[0], range[1]);
     if (s === null) continue;
-    let c = xlaIndex.get(s);
+    let c = index.get(s);
     if (c === undefined) {
-      c = xlaClusters.length;
-      xlaClusters.push(s);
-      xlaIndex.set(s, c);
+      c = clusters.length;
+      clusters.push(s);
+      index.set(s, c);
     }
     xla[i] = c;
   }
-  const functionNames = g.functions.map((f) => f.name);
+  return { xla, xlaClusters: clusters };
+}
+
+/** Op nodes whose op is a library function's name → that function's index. */
+function callees(ops: readonly string[], functionNames: readonly string[], { op, kind }: NodeColumns): Map<number, number> {
+  const callee = new Map<number, number>();
+  if (!functionNames.length) return callee;
   const fnByName = new Map(functionNames.map((f, k) => [f, k]));
   const calleeOfOp = ops.map((o) => fnByName.get(o) ?? -1);
-  const callee = new Map<number, number>();
-  if (functionNames.length) {
-    for (let i = 0; i < n; i++) {
-      const c = calleeOfOp[op[i]!]!;
-      if (c >= 0 && kind[i] === NODE_OP) callee.set(i, c);
-    }
+  for (let i = 0; i < op.length; i++) {
+    const c = calleeOfOp[op[i]!]!;
+    if (c >= 0 && kind[i] === NODE_OP) callee.set(i, c);
   }
-  const compatible = new Uint8Array(n);
-  for (let i = 0; i < n; i++) compatible[i] = opCompatible(names[i]!, ops[op[i]!]!, g.devices[device[i]!]!) ? 1 : 0;
-  for (let e = 0; e < ne; e++) emb.compatible[e] = opCompatible(emb.names[e]!, ops[emb.op[e]!]!, g.devices[emb.device[e]!]!) ? 1 : 0;
+  return callee;
+}
 
-  if (missingByName.size) warnings.push(`${missingByName.size} inputs name nodes that are not in the graph; they are shown as missing nodes`);
-  if (malformedMissing) warnings.push(`${malformedMissing} inputs have an empty or malformed name; their missing nodes are shown as "(unnamed N)"`);
-
-  return {
-    source: g,
-    n,
-    names,
-    op,
-    ops,
-    device,
-    devices: g.devices,
-    xla,
-    xlaClusters,
-    kind,
-    compatible,
-    table,
-    row,
-    functionInputIndex,
-    functionOutputIndex,
-    callee,
-    shapeStart: shapes.shapeStart,
-    dimStart: shapes.dimStart,
-    shapeDims: shapes.dims,
-    slotUnknownRank: shapes.unknown,
-    hasShapeInfo: shapes.any,
-    embInStart: embInCsr.start,
-    embIn: embInCsr.list,
-    embOutStart: embOutCsr.start,
-    embOut: embOutCsr.list,
-    embeddings: emb,
-    edgeCount: m,
-    edgeV,
-    edgeW,
-    edgeSlot,
-    edgeFlags,
-    edgeSize,
-    functionNames,
-    warnings,
-  };
+/** TPU compatibility of each node of a column set (op nodes or embeddings), into `out`. */
+function markCompatible(nodes: Pick<NodeColumns, 'names' | 'op' | 'device'>, ops: readonly string[], devices: readonly string[], out: Uint8Array): void {
+  for (let i = 0; i < out.length; i++) out[i] = opCompatible(nodes.names[i]!, ops[nodes.op[i]!]!, devices[nodes.device[i]!]!) ? 1 : 0;
 }
 
 /**
@@ -464,7 +623,13 @@ export function buildSlimGraph(g: ColumnarGraph, params: Partial<BuildParams> = 
  * when there are some. Returns the number of `(unnamed N)` stand-ins and every stand-in made, so
  * that missing nodes (named later, by reference) continue the numbering and avoid them.
  */
-function fixNames(names: string[], g: ColumnarGraph, warnings: string[]): { empty: number; generated: Set<string> } {
+/** How many `(unnamed N)` stand-ins names got, and every stand-in made. */
+interface FixedNames {
+  empty: number;
+  generated: Set<string>;
+}
+
+function fixNames(names: string[], g: ColumnarGraph, warnings: string[]): FixedNames {
   let empty = 0;
   const generated = new Set<string>();
   for (let r = 0; r < names.length; r++) {
@@ -515,8 +680,8 @@ function readShapes(g: ColumnarGraph, n: number, table: Int16Array, row: Int32Ar
   const out = new ShapeWriter();
   for (let i = 0; i < n; i++) {
     shapeStart[i] = out.slots;
-    if (table[i]! < -1) continue;
-    const nt = table[i] === -1 ? g.nodes : g.functions[table[i]!]!.nodes;
+    if (table[i]! < TABLE_GRAPH) continue;
+    const nt = table[i] === TABLE_GRAPH ? g.nodes : g.functions[table[i]!]!.nodes;
     const range = attrRange(g, nt, row[i]!, '_output_shapes');
     if (range) readShapeList(g.bytes, range[0], range[1], out);
   }
@@ -529,7 +694,7 @@ export function slotDims(g: Pick<SlimGraph, 'shapeStart' | 'dimStart' | 'shapeDi
   const s = g.shapeStart[i]! + slot;
   if (slot < 0 || s >= g.shapeStart[i + 1]!) return undefined;
   if (g.slotUnknownRank[s]) return null;
-  return Array.from(g.shapeDims.subarray(g.dimStart[s]!, g.dimStart[s + 1]!));
+  return Array.from(g.shapeDims.subarray(g.dimStart[s], g.dimStart[s + 1]));
 }
 
 function slotSize(sh: Shapes, i: number, slot: number): number {

@@ -27,19 +27,71 @@ export function buildHierarchy(graph: SlimGraph, params: Partial<HierarchyParams
   const p: HierarchyParams = { ...DEFAULT_HIERARCHY_PARAMS, ...params };
   const n = graph.n;
   const warnings: string[] = [];
-  const groups: Group[] = [newGroup(0, ROOT_NAME, GROUP_META, -1)];
-  const groupByName = new Map<string, number>();
   const names = graph.names.slice();
-  const parent = new Int32Array(n);
   // `__root__` names the root: nodes whose first segment is `__root__` move to `__root__~k`.
   const rootStandIn = reserveRootName(names, graph.embeddings.names, warnings);
-
   // 1. Scopes: every proper '/'-prefix of a name is a metanode, created parent first.
-  const pending: string[] = [];
-  const ensureScope = (path: string): number => {
-    let g = groupByName.get(path);
+  const scopes = new ScopeBuilder(n);
+  const parent = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const name = names[i]!;
+    const k = name.lastIndexOf('/');
+    parent[i] = k < 0 ? n : n + scopes.ensure(name.slice(0, k));
+  }
+  const { groups, groupByName } = scopes;
+  // 2. Strict names: an op named like a scope moves into that scope as `a/b/(b)`.
+  applyStrictNames(names, parent, groupByName);
+  const embeddingNames = graph.embeddings.names.map((e) => embeddingName(e, rootStandIn, groupByName));
+  placeChildren(groups, parent);
+  // 3. Library functions are the metanodes `__function_library__<f>` directly under the root.
+  const libraryFunctions = findLibraryFunctions(graph, names, groups, groupByName);
+  // 4. Series.
+  const ungroupedSeries = groupAllSeries(graph, names, parent, groups, groupByName, p);
+  // 5. Depth-first op order, levels, and a top-down order of groups.
+  const order = depthFirstOrder(groups, n);
+  // 6. Cardinality and depth, bottom-up.
+  countCardinalityAndDepth(groups, parent, order.groupOrder);
+  // Children arrays grew by push (V8 over-allocates): store exact-size copies.
+  for (const grp of groups) grp.children = grp.children.slice();
+  // 7. Metaedges.
+  const { metaedges, maxSize } = buildMetaedges(graph, n, parent, groups, order.level);
+  if (graph.warnings.length) warnings.push(...graph.warnings);
+  return {
+    graph,
+    params: p,
+    n,
+    names,
+    embeddingNames,
+    parent,
+    groups,
+    groupOrder: order.groupOrder,
+    groupByName: new NameIndex(groups),
+    opOrder: order.opOrder,
+    opPos: order.opPos,
+    level: order.level,
+    metaedges,
+    maxMetaedgeSize: maxSize,
+    libraryFunctions,
+    ungroupedSeries,
+    warnings,
+  };
+}
+
+/** The scope metanodes, created on first need, each after its parent. */
+class ScopeBuilder {
+  readonly groups: Group[] = [newGroup(0, ROOT_NAME, GROUP_META, -1)];
+  readonly groupByName = new Map<string, number>();
+  /** Scratch: the paths to create, deepest first. */
+  private readonly pending: string[] = [];
+
+  constructor(private readonly n: number) {}
+
+  /** The group of scope `path`, creating it and any missing ancestor. */
+  ensure(path: string): number {
+    let g = this.groupByName.get(path);
     if (g !== undefined) return g;
     // Walk up to the nearest existing ancestor, then create downwards.
+    const pending = this.pending;
     let cur = path;
     pending.length = 0;
     for (;;) {
@@ -50,30 +102,29 @@ export function buildHierarchy(graph: SlimGraph, params: Partial<HierarchyParams
         break;
       }
       cur = cur.slice(0, k);
-      const found = groupByName.get(cur);
+      const found = this.groupByName.get(cur);
       if (found !== undefined) {
         g = found;
         break;
       }
     }
     for (let i = pending.length - 1; i >= 0; i--) {
-      const id = groups.length;
-      const grp = newGroup(id, pending[i]!, GROUP_META, n + g);
-      groups.push(grp);
-      groupByName.set(pending[i]!, id);
+      const id = this.groups.length;
+      this.groups.push(newGroup(id, pending[i]!, GROUP_META, this.n + g));
+      this.groupByName.set(pending[i]!, id);
       g = id;
     }
     return g;
-  };
-  for (let i = 0; i < n; i++) {
-    const name = names[i]!;
-    const k = name.lastIndexOf('/');
-    parent[i] = k < 0 ? n : n + ensureScope(name.slice(0, k));
   }
+}
 
-  // 2. Strict names: an op named like a scope moves into that scope as `a/b/(b)`. Should that
-  // name be taken already (an op or scope literally named `a/b/(b)`), a `~k` suffix keeps names
-  // unique, as for repeated names.
+/**
+ * An op named like a scope moves into that scope as `a/b/(b)`. Should that name be taken
+ * already (an op or scope literally named `a/b/(b)`), a `~k` suffix keeps names unique, as for
+ * repeated names. Changes `names` and `parent` in place.
+ */
+function applyStrictNames(names: string[], parent: Int32Array, groupByName: ReadonlyMap<string, number>): void {
+  const n = names.length;
   let taken: Set<string> | null = null;
   for (let i = 0; i < n; i++) {
     const g = groupByName.get(names[i]!);
@@ -90,13 +141,20 @@ export function buildHierarchy(graph: SlimGraph, params: Partial<HierarchyParams
     names[i] = strict;
     parent[i] = n + g;
   }
-  const embeddingNames = graph.embeddings.names.map((e0) => {
-    const e = rootStandIn && (e0 === ROOT_NAME || e0.startsWith(`${ROOT_NAME}/`)) ? rootStandIn + e0.slice(ROOT_NAME.length) : e0;
-    return groupByName.has(e) ? `${e}/(${e.slice(e.lastIndexOf('/') + 1)})` : e;
-  });
+}
 
-  // Children in order of first appearance, ops and scopes interleaved, as TensorBoard's
-  // metagraphs insert them (ties in extraction and annotation order depend on it).
+/** An embedding's final name: moved off the root's name, and strict when it names a scope. */
+function embeddingName(e0: string, rootStandIn: string, groupByName: ReadonlyMap<string, number>): string {
+  const e = rootStandIn && (e0 === ROOT_NAME || e0.startsWith(`${ROOT_NAME}/`)) ? rootStandIn + e0.slice(ROOT_NAME.length) : e0;
+  return groupByName.has(e) ? `${e}/(${e.slice(e.lastIndexOf('/') + 1)})` : e;
+}
+
+/**
+ * Children in order of first appearance, ops and scopes interleaved, as TensorBoard's
+ * metagraphs insert them (ties in extraction and annotation order depend on it).
+ */
+function placeChildren(groups: Group[], parent: Int32Array): void {
+  const n = parent.length;
   const placed = new Uint8Array(groups.length);
   placed[0] = 1;
   const chain: number[] = [];
@@ -110,8 +168,11 @@ export function buildHierarchy(graph: SlimGraph, params: Partial<HierarchyParams
     }
     groups[parent[i]! - n]!.children.push(i);
   }
+}
 
-  // 3. Library functions are the metanodes `__function_library__<f>` directly under the root.
+/** The metanodes `__function_library__<f>` directly under the root, with the ops that call them. */
+function findLibraryFunctions(graph: SlimGraph, names: readonly string[], groups: Group[], groupByName: ReadonlyMap<string, number>): LibraryFunction[] {
+  const n = graph.n;
   const libraryFunctions: LibraryFunction[] = [];
   graph.functionNames.forEach((f, index) => {
     const g = groupByName.get(FUNCTION_LIBRARY_PREFIX + f);
@@ -123,21 +184,25 @@ export function buildHierarchy(graph: SlimGraph, params: Partial<HierarchyParams
     const byIndex = new Map(libraryFunctions.map((lf) => [lf.index, lf]));
     for (const [i, c] of graph.callee) if (!names[i]!.startsWith(FUNCTION_LIBRARY_PREFIX)) byIndex.get(c)?.usages.push(i);
   }
+  return libraryFunctions;
+}
 
-  // 4. Series.
-  const ungroupedSeries = groupAllSeries(graph, names, parent, groups, groupByName, p);
+interface TreeOrder {
+  opOrder: Int32Array;
+  opPos: Int32Array;
+  level: Int32Array;
+  groupOrder: Int32Array;
+}
 
-  // 5. Depth-first op order, levels, and a top-down order of groups, with an explicit stack.
-  const opOrder = new Int32Array(n);
-  const opPos = new Int32Array(n);
-  const level = new Int32Array(n + groups.length);
-  const groupOrder = new Int32Array(groups.length);
+/** Depth-first op order, levels and a top-down group order, with an explicit stack; sets each group's op range. */
+function depthFirstOrder(groups: Group[], n: number): TreeOrder {
+  const o: TreeOrder = { opOrder: new Int32Array(n), opPos: new Int32Array(n), level: new Int32Array(n + groups.length), groupOrder: new Int32Array(groups.length) };
   let at = 0;
   let gAt = 0;
   const stack: number[] = [0];
   const visitChildren: number[] = [0];
   groups[0]!.opStart = 0;
-  groupOrder[gAt++] = 0;
+  o.groupOrder[gAt++] = 0;
   while (stack.length) {
     const g = stack[stack.length - 1]!;
     const grp = groups[g]!;
@@ -150,19 +215,22 @@ export function buildHierarchy(graph: SlimGraph, params: Partial<HierarchyParams
     }
     visitChildren[visitChildren.length - 1] = k + 1;
     const c = grp.children[k]!;
-    level[c] = level[n + g]! + 1;
+    o.level[c] = o.level[n + g]! + 1;
     if (c < n) {
-      opPos[c] = at;
-      opOrder[at++] = c;
+      o.opPos[c] = at;
+      o.opOrder[at++] = c;
     } else {
       groups[c - n]!.opStart = at;
-      groupOrder[gAt++] = c - n;
+      o.groupOrder[gAt++] = c - n;
       stack.push(c - n);
       visitChildren.push(0);
     }
   }
+  return o;
+}
 
-  // 6. Cardinality and depth, bottom-up.
+function countCardinalityAndDepth(groups: Group[], parent: Int32Array, groupOrder: Int32Array): void {
+  const n = parent.length;
   for (let i = 0; i < n; i++) groups[parent[i]! - n]!.cardinality++;
   for (let k = groups.length - 1; k > 0; k--) {
     const grp = groups[groupOrder[k]!]!;
@@ -171,33 +239,6 @@ export function buildHierarchy(graph: SlimGraph, params: Partial<HierarchyParams
     const d = grp.kind === GROUP_META ? grp.depth + 1 : grp.depth;
     if (d > up.depth) up.depth = d;
   }
-
-  // Children arrays grew by push (V8 over-allocates): store exact-size copies.
-  for (const grp of groups) grp.children = grp.children.slice();
-
-  // 7. Metaedges.
-  const { metaedges, maxSize } = buildMetaedges(graph, n, parent, groups, level);
-
-  if (graph.warnings.length) warnings.push(...graph.warnings);
-  return {
-    graph,
-    params: p,
-    n,
-    names,
-    embeddingNames,
-    parent,
-    groups,
-    groupOrder,
-    groupByName: new NameIndex(groups),
-    opOrder,
-    opPos,
-    level,
-    metaedges,
-    maxMetaedgeSize: maxSize,
-    libraryFunctions,
-    ungroupedSeries,
-    warnings,
-  };
 }
 
 /**

@@ -31,8 +31,14 @@ export function histograms(h: Hierarchy, ref: NodeRef): GroupHistograms {
     const c = out.compatibility;
     if (g.compatible[i]) c.compatible++;
     else c.incompatible++;
-    for (let e = g.embInStart[i]!; e < g.embInStart[i + 1]!; e++) emb.compatible[g.embIn[e]!] ? c.compatible++ : c.incompatible++;
-    for (let e = g.embOutStart[i]!; e < g.embOutStart[i + 1]!; e++) emb.compatible[g.embOut[e]!] ? c.compatible++ : c.incompatible++;
+    for (let e = g.embInStart[i]!; e < g.embInStart[i + 1]!; e++) {
+      if (emb.compatible[g.embIn[e]!]) c.compatible++;
+      else c.incompatible++;
+    }
+    for (let e = g.embOutStart[i]!; e < g.embOutStart[i + 1]!; e++) {
+      if (emb.compatible[g.embOut[e]!]) c.compatible++;
+      else c.incompatible++;
+    }
   }
   return out;
 }

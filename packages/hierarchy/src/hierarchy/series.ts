@@ -27,6 +27,25 @@ export function seriesName(parentName: string, prefix: string, suffix: string, f
   return `${parentName ? `${parentName}/` : ''}${prefix}[${first}-${last}]${suffix}`;
 }
 
+/** The state of one `groupAllSeries` pass, shared by its steps. */
+interface SeriesContext {
+  readonly graph: SlimGraph;
+  readonly n: number;
+  readonly names: readonly string[];
+  readonly parent: Int32Array;
+  readonly groups: Group[];
+  readonly groupByName: Map<string, number>;
+  readonly p: HierarchyParams;
+  /** The leaf rule: TensorBoard's, or the generalized one. */
+  readonly leaf: RegExp;
+  /** Structural ids of scopes (generalized series only). */
+  readonly shape: Int32Array | null;
+  readonly ungrouped: UngroupedSeries[];
+  /** The group whose op children's names are in `siblingNames` (built on first need), or −1. */
+  siblingsOf: number;
+  readonly siblingNames: Set<string>;
+}
+
 /** Groups the series of every metanode; returns the series found but left ungrouped. */
 export function groupAllSeries(
   graph: SlimGraph,
@@ -36,118 +55,141 @@ export function groupAllSeries(
   groupByName: Map<string, number>,
   p: HierarchyParams,
 ): UngroupedSeries[] {
-  const n = graph.n;
-  const ungrouped: UngroupedSeries[] = [];
+  const ctx: SeriesContext = {
+    graph,
+    n: graph.n,
+    names,
+    parent,
+    groups,
+    groupByName,
+    p,
+    leaf: p.generalizedSeries ? GENERAL_LEAF : TB_LEAF,
+    shape: p.generalizedSeries ? scopeShapes(graph, parent, groups) : null,
+    ungrouped: [],
+    siblingsOf: -1,
+    siblingNames: new Set<string>(),
+  };
   const metaCount = groups.length;
-  const shape = p.generalizedSeries ? scopeShapes(graph, parent, groups) : null;
-  // Op names of the children of the group whose series are being made (built on first need).
-  let siblingsOf = -1;
-  const siblingNames = new Set<string>();
   for (let g = 0; g < metaCount; g++) {
     const grp = groups[g]!;
     if (grp.kind !== GROUP_META) continue;
     const parentName = g === 0 ? '' : grp.name;
-    // Cluster direct children: ops by op type, scopes (generalized only) by a shape key.
-    const clusters = new Map<string, NodeRef[]>();
-    for (const c of grp.children) {
-      let key: string;
-      if (c < n) key = `o${graph.op[c]}`;
-      else if (shape && groups[c - n]!.kind === GROUP_META) key = `g${shape[c - n]}`;
-      else continue;
-      let list = clusters.get(key);
-      if (!list) clusters.set(key, (list = []));
-      list.push(c);
-    }
-    for (const [key, members] of clusters) {
+    for (const [key, members] of clusterChildren(ctx, grp)) {
       if (members.length < 2) continue;
       const ofGroups = key[0] === 'g';
-      const byPrefix = new Map<string, Candidate[]>();
-      for (const ref of members) {
-        const name = ref < n ? names[ref]! : groups[ref - n]!.name;
-        const leaf = name.slice(name.lastIndexOf('/') + 1);
-        const m = (p.generalizedSeries ? GENERAL_LEAF : TB_LEAF).exec(leaf);
-        const cand: Candidate = m ? { prefix: m[1]!, suffix: '', id: Number(m[2]!), ref } : { prefix: leaf, suffix: '', id: 0, ref };
-        const k = `${cand.prefix}\u0000${cand.suffix}`;
-        let list = byPrefix.get(k);
-        if (!list) byPrefix.set(k, (list = []));
-        list.push(cand);
-      }
-      for (const cands of byPrefix.values()) {
-        if (cands.length < 2) continue;
-        cands.sort((a, b) => a.id - b.id);
-        let run: Candidate[] = [cands[0]!];
-        const flush = () => {
-          if (run.length > 1) makeSeries(run, g, parentName, ofGroups);
-        };
-        for (let i = 1; i < cands.length; i++) {
-          if (cands[i]!.id === run[run.length - 1]!.id + 1) run.push(cands[i]!);
-          else {
-            flush();
-            run = [cands[i]!];
-          }
-        }
-        flush();
+      for (const cands of candidatesByPrefix(ctx, members).values()) {
+        if (cands.length >= 2) groupRuns(ctx, cands, g, parentName, ofGroups);
       }
     }
   }
-  return ungrouped;
+  return ctx.ungrouped;
+}
 
-  function siblingOpName(g: number, name: string): boolean {
-    if (siblingsOf !== g) {
-      siblingsOf = g;
-      siblingNames.clear();
-      for (const c of groups[g]!.children) if (c < n) siblingNames.add(names[c]!);
-    }
-    return siblingNames.has(name);
+/** Direct children that may form series together: ops by op type, scopes (generalized only) by shape. */
+function clusterChildren(ctx: SeriesContext, grp: Group): Map<string, NodeRef[]> {
+  const { n, graph, groups, shape } = ctx;
+  const clusters = new Map<string, NodeRef[]>();
+  for (const c of grp.children) {
+    let key: string;
+    if (c < n) key = `o${graph.op[c]}`;
+    else if (shape && groups[c - n]!.kind === GROUP_META) key = `g${shape[c - n]}`;
+    else continue;
+    let list = clusters.get(key);
+    if (!list) clusters.set(key, (list = []));
+    list.push(c);
   }
+  return clusters;
+}
 
-  function makeSeries(run: Candidate[], g: number, parentName: string, ofGroups: boolean): void {
-    const first = run[0]!;
-    const last = run[run.length - 1]!;
-    const name = seriesName(parentName, first.prefix, first.suffix, first.id, last.id);
-    const override = p.seriesOverrides.get(name);
-    const members = run.map((c) => c.ref);
-    const group = override === 'group' || (override !== 'ungroup' && p.groupSeries && run.length >= p.seriesNodeMinSize);
-    // A scope, or a sibling op, with the series' very name (`s/Relu_[1-5]`) keeps it ungrouped:
-    // names must stay unique.
-    if (!group || groupByName.has(name) || siblingOpName(g, name)) {
-      ungrouped.push({ name, parent: n + g, members });
-      return;
+/** Members split by their leaf's prefix and suffix, each with its numeric id. */
+function candidatesByPrefix(ctx: SeriesContext, members: readonly NodeRef[]): Map<string, Candidate[]> {
+  const { n, names, groups } = ctx;
+  const byPrefix = new Map<string, Candidate[]>();
+  for (const ref of members) {
+    const name = ref < n ? names[ref]! : groups[ref - n]!.name;
+    const leaf = name.slice(name.lastIndexOf('/') + 1);
+    const m = ctx.leaf.exec(leaf);
+    const cand: Candidate = m ? { prefix: m[1]!, suffix: '', id: Number(m[2]!), ref } : { prefix: leaf, suffix: '', id: 0, ref };
+    const k = `${cand.prefix}\u0000${cand.suffix}`;
+    let list = byPrefix.get(k);
+    if (!list) byPrefix.set(k, (list = []));
+    list.push(cand);
+  }
+  return byPrefix;
+}
+
+/** Makes a series of every run of consecutive ids (length ≥ 2) among `cands` (sorted here). */
+function groupRuns(ctx: SeriesContext, cands: Candidate[], g: number, parentName: string, ofGroups: boolean): void {
+  cands.sort((a, b) => a.id - b.id);
+  let start = 0;
+  for (let i = 1; i <= cands.length; i++) {
+    if (i < cands.length && cands[i]!.id === cands[i - 1]!.id + 1) continue;
+    if (i - start > 1) makeSeries(ctx, cands.slice(start, i), g, parentName, ofGroups);
+    start = i;
+  }
+}
+
+/** Whether `name` is the name of an op child of group g. */
+function siblingOpName(ctx: SeriesContext, g: number, name: string): boolean {
+  if (ctx.siblingsOf !== g) {
+    ctx.siblingsOf = g;
+    ctx.siblingNames.clear();
+    for (const c of ctx.groups[g]!.children) if (c < ctx.n) ctx.siblingNames.add(ctx.names[c]!);
+  }
+  return ctx.siblingNames.has(name);
+}
+
+/** Groups one run as a series under group g, or records it as ungrouped. */
+function makeSeries(ctx: SeriesContext, run: Candidate[], g: number, parentName: string, ofGroups: boolean): void {
+  const { n, p, groups } = ctx;
+  const first = run[0]!;
+  const last = run[run.length - 1]!;
+  const name = seriesName(parentName, first.prefix, first.suffix, first.id, last.id);
+  const override = p.seriesOverrides.get(name);
+  const members = run.map((c) => c.ref);
+  const group = override === 'group' || (override !== 'ungroup' && p.groupSeries && run.length >= p.seriesNodeMinSize);
+  // A scope, or a sibling op, with the series' very name (`s/Relu_[1-5]`) keeps it ungrouped:
+  // names must stay unique.
+  if (!group || ctx.groupByName.has(name) || siblingOpName(ctx, g, name)) {
+    ctx.ungrouped.push({ name, parent: n + g, members });
+    return;
+  }
+  const id = groups.length;
+  groups.push({
+    id,
+    name,
+    kind: GROUP_SERIES,
+    parent: n + g,
+    children: members,
+    depth: 1,
+    cardinality: 0,
+    associatedFunction: -1,
+    hasNonControlEdges: false,
+    opStart: 0,
+    opEnd: 0,
+    series: { op: first.ref < n ? ctx.graph.op[first.ref]! : -1, prefix: first.prefix, suffix: first.suffix, first: first.id, last: last.id, ofGroups },
+  });
+  ctx.groupByName.set(name, id);
+  moveIntoSeries(ctx, groups[g]!, members, n + id);
+}
+
+/** The series takes the place of its first member among the parent's children; members move into it. */
+function moveIntoSeries(ctx: SeriesContext, parentGroup: Group, members: NodeRef[], seriesRef: NodeRef): void {
+  const { n, groups } = ctx;
+  const memberSet = new Set(members);
+  const kids: NodeRef[] = [];
+  let placed = false;
+  for (const c of parentGroup.children) {
+    if (!memberSet.has(c)) kids.push(c);
+    else if (!placed) {
+      kids.push(seriesRef);
+      placed = true;
     }
-    const id = groups.length;
-    const sg: Group = {
-      id,
-      name,
-      kind: GROUP_SERIES,
-      parent: n + g,
-      children: members,
-      depth: 1,
-      cardinality: 0,
-      associatedFunction: -1,
-      hasNonControlEdges: false,
-      opStart: 0,
-      opEnd: 0,
-      series: { op: first.ref < n ? graph.op[first.ref]! : -1, prefix: first.prefix, suffix: first.suffix, first: first.id, last: last.id, ofGroups },
-    };
-    groups.push(sg);
-    groupByName.set(name, id);
-    // The series takes the place of its first member among the parent's children.
-    const memberSet = new Set(members);
-    const parentGroup = groups[g]!;
-    const kids: NodeRef[] = [];
-    let placed = false;
-    for (const c of parentGroup.children) {
-      if (!memberSet.has(c)) kids.push(c);
-      else if (!placed) {
-        kids.push(n + id);
-        placed = true;
-      }
-    }
-    parentGroup.children = kids;
-    for (const m of members) {
-      if (m < n) parent[m] = n + id;
-      else groups[m - n]!.parent = n + id;
-    }
+  }
+  parentGroup.children = kids;
+  for (const m of members) {
+    if (m < n) ctx.parent[m] = seriesRef;
+    else groups[m - n]!.parent = seriesRef;
   }
 }
 

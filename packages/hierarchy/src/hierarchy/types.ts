@@ -2,8 +2,11 @@
 import type { SlimGraph } from '../graph/slim-graph.js';
 import type { GroupNameLookup } from './name-index.js';
 
-export const GROUP_META = 0;
-export const GROUP_SERIES = 1;
+/** A name-scope metanode (the root is one too). */
+export const GROUP_META = 'meta';
+/** A series: sequential siblings (`Add_1 … Add_9`) collapsed into one node. */
+export const GROUP_SERIES = 'series';
+export type GroupKind = typeof GROUP_META | typeof GROUP_SERIES;
 
 /**
  * Node references: `0 … n−1` are op nodes, `n + g` is group `g`. Group 0 is the root
@@ -16,7 +19,7 @@ export interface Group {
   readonly id: number;
   /** Full name: a scope path, `parent/prefix[first-last]suffix` for a series, `__root__` for the root. */
   name: string;
-  kind: typeof GROUP_META | typeof GROUP_SERIES;
+  kind: GroupKind;
   /** Parent group's NodeRef, or −1 for the root. */
   parent: NodeRef;
   /** Children in a stable order (ops and groups, as NodeRefs). */

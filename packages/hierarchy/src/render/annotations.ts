@@ -1,9 +1,5 @@
 /** TensorBoard's AnnotationList: no duplicates, the first 5 entries, then `... N more`. */
-import { RENDER_PARAMS, type Annotation, type NodeAnnotations } from './types.js';
-
-export function emptyAnnotations(): NodeAnnotations {
-  return { in: [], out: [] };
-}
+import { RENDER_PARAMS, type Annotation } from './types.js';
 
 /** Names pushed to each list (including those only counted by the ellipsis). */
 const seen = new WeakMap<Annotation[], Set<string>>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasShared } from '@tbg/testkit';
+import { needShared } from '@tbg/testkit';
 import { EDGE_CONTROL, EDGE_REF } from '../graph/slim-graph.js';
 import { GROUP_META, type Hierarchy, type NodeRef } from '../hierarchy/types.js';
 import { fixtureHierarchy, generatedHierarchy } from '../test-support/graphs.js';
@@ -61,7 +61,7 @@ describe('crossingEdges', () => {
     expect(checkAll(generatedHierarchy(3000, 7))).toBeGreaterThan(300);
   });
 
-  it.skipIf(!hasShared())('matches the naive definition on a real graph with library functions', () => {
+  it.skipIf(!needShared('crossingEdges: real graphs with library functions'))('matches the naive definition on a real graph with library functions', () => {
     expect(checkAll(fixtureHierarchy('zhacmsra_fc_quant_defun_461.pbtxt'))).toBeGreaterThan(50);
     expect(checkAll(fixtureHierarchy('scalable_agent_impala_2124.pbtxt'))).toBeGreaterThan(300);
   });

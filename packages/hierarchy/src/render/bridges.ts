@@ -5,7 +5,7 @@
  * per-op edge index, so the cost is the number of edges touching the group.
  */
 import { EDGE_CONTROL, EDGE_REF } from '../graph/slim-graph.js';
-import type { Hierarchy, NodeRef } from '../hierarchy/types.js';
+import type { Group, Hierarchy, NodeRef } from '../hierarchy/types.js';
 import type { BridgeEdge } from './types.js';
 
 /** Per-op lists of incident base edges (built once per hierarchy, on first use). */
@@ -60,97 +60,151 @@ function buildBridgeContext(h: Hierarchy): BridgeContext {
   };
 }
 
+/** One `crossingEdges` call: the group, its op range, and the bridge edges made so far. */
+interface CrossingContext {
+  readonly h: Hierarchy;
+  readonly grp: Group;
+  readonly opStart: number;
+  readonly opEnd: number;
+  /** The child index owning each position of the group's op range. */
+  readonly childAt: Int32Array;
+  /** Per child: the metaedge its bridge edge in `slot` was made for (−1: none yet). */
+  readonly slotStamp: Int32Array;
+  readonly slot: Int32Array;
+  readonly out: BridgeEdge[];
+}
+
+/**
+ * The bridge edges of group `groupRef` (not yet drawn or annotated): its crossing base edges
+ * aggregated by (inner child, outside node, direction), in TensorBoard's bridgegraph order.
+ */
 export function crossingEdges(h: Hierarchy, groupRef: NodeRef, ctx: BridgeContext): BridgeEdge[] {
-  const n = h.n;
-  const grp = h.groups[groupRef - n]!;
-  const { opStart, opEnd } = grp;
-  const g = h.graph;
-  const me = h.metaedges;
-  const { edgeMark, metaCount, inList, outList } = ctx;
-  // Each child owns a contiguous slice of the group's op range: map position → child index
-  // once, instead of walking up the tree for every crossing edge.
-  const childAt = new Int32Array(opEnd - opStart);
-  grp.children.forEach((c, i) => {
-    if (c < n) childAt[h.opPos[c]! - opStart] = i;
-    else {
-      const cg = h.groups[c - n]!;
-      childAt.fill(i, cg.opStart - opStart, cg.opEnd - opStart);
-    }
-  });
-  const inside = (op: number) => {
-    const p = h.opPos[op]!;
-    return p >= opStart && p < opEnd;
+  const grp = h.groups[groupRef - h.n]!;
+  const k = grp.children.length;
+  const cx: CrossingContext = {
+    h,
+    grp,
+    opStart: grp.opStart,
+    opEnd: grp.opEnd,
+    childAt: childIndexByPosition(h, grp),
+    slotStamp: new Int32Array(k).fill(-1),
+    slot: new Int32Array(k),
+    out: [],
   };
   // The crossing base edges, bucketed by metaedge. A crossing edge's common ancestor is above
   // this group, so within one metaedge the direction and the outside node are fixed.
   const crossing: number[] = [];
   const metas: number[] = [];
-  const take = (e: number) => {
-    crossing.push(e);
-    edgeMark[e] = 1;
-    const m = me.ofEdge[e]!;
-    if (metaCount[m]!++ === 0) metas.push(m);
-  };
-  for (let k = opStart; k < opEnd; k++) {
-    const op = h.opOrder[k]!;
-    for (let j = ctx.inStart[op]!; j < ctx.inStart[op + 1]!; j++) {
-      const e = inList ? inList[j]! : j;
-      if (!inside(g.edgeV[e]!)) take(e);
-    }
-    for (let j = ctx.outStart[op]!; j < ctx.outStart[op + 1]!; j++) {
-      const e = outList ? outList[j]! : j;
-      if (!inside(g.edgeW[e]!)) take(e);
-    }
-  }
+  collectCrossing(cx, ctx, crossing, metas);
   // TensorBoard's bridgegraph order: the parent's own metaedges first, then its bridgegraph's
   // (common ancestor higher up), each metaedge in creation order, its base edges in order.
   // This order decides which five annotations show before "... N more".
+  const me = h.metaedges;
   const deepest = h.level[groupRef]!;
-  const up = (m: number) => deepest - h.level[n + me.group[m]!]!;
+  const up = (m: number) => deepest - h.level[h.n + me.group[m]!]!;
   metas.sort((a, b) => up(a) - up(b) || a - b);
-  const slotStamp = new Int32Array(grp.children.length).fill(-1);
-  const slot = new Int32Array(grp.children.length);
-  const out: BridgeEdge[] = [];
-  const visit = (m: number, e: number) => {
-    const inbound = inside(g.edgeW[e]!);
-    const ci = childAt[h.opPos[inbound ? g.edgeW[e]! : g.edgeV[e]!]! - opStart]!;
-    let b: BridgeEdge;
-    if (slotStamp[ci] === m) b = out[slot[ci]!]!;
+  const few = fewCrossingByMetaedge(h, ctx, crossing);
+  for (const m of metas) {
+    const list = few.get(m);
+    if (list) for (const e of list.sort((a, b) => a - b)) addToBridge(cx, m, e);
     else {
-      const other = inbound ? me.v[m]! : me.w[m]!;
-      b = { child: grp.children[ci]!, other, inbound, numRegular: 0, numControl: 0, numRef: 0, totalSize: 0, baseEdges: [], drawn: false, adjoiningMetaedge: -1, adjoiningBridge: -1 };
-      slotStamp[ci] = m;
-      slot[ci] = out.length;
-      out.push(b);
+      for (let j = me.baseStart[m]!; j < me.baseStart[m + 1]!; j++) {
+        const e = me.baseList[j]!;
+        if (ctx.edgeMark[e]) addToBridge(cx, m, e);
+      }
     }
-    const f = g.edgeFlags[e]!;
-    if (f & EDGE_CONTROL) b.numControl++;
-    else b.numRegular++;
-    if (f & EDGE_REF) b.numRef++;
-    b.totalSize += g.edgeSize[e]!;
-    b.baseEdges.push(e);
-  };
-  // Edge order inside a metaedge: walk its (already ordered) base list when most of it
-  // crosses, else sort the few crossing edges. Edges are grouped by metaedge first.
+    ctx.metaCount[m] = 0;
+  }
+  for (const e of crossing) ctx.edgeMark[e] = 0;
+  return cx.out;
+}
+
+/**
+ * Each child owns a contiguous slice of the group's op range: map position → child index
+ * once, instead of walking up the tree for every crossing edge.
+ */
+function childIndexByPosition(h: Hierarchy, grp: Group): Int32Array {
+  const n = h.n;
+  const childAt = new Int32Array(grp.opEnd - grp.opStart);
+  grp.children.forEach((c, i) => {
+    if (c < n) childAt[h.opPos[c]! - grp.opStart] = i;
+    else {
+      const cg = h.groups[c - n]!;
+      childAt.fill(i, cg.opStart - grp.opStart, cg.opEnd - grp.opStart);
+    }
+  });
+  return childAt;
+}
+
+function isInside(cx: CrossingContext, op: number): boolean {
+  const p = cx.h.opPos[op]!;
+  return p >= cx.opStart && p < cx.opEnd;
+}
+
+/** Marks every base edge with one end inside the group; lists them, and their metaedges once each. */
+function collectCrossing(cx: CrossingContext, ctx: BridgeContext, crossing: number[], metas: number[]): void {
+  const { h } = cx;
+  const g = h.graph;
+  const { inList, outList } = ctx;
+  const ofEdge = h.metaedges.ofEdge;
+  for (let k = cx.opStart; k < cx.opEnd; k++) {
+    const op = h.opOrder[k]!;
+    for (let j = ctx.inStart[op]!; j < ctx.inStart[op + 1]!; j++) {
+      const e = inList ? inList[j]! : j;
+      if (!isInside(cx, g.edgeV[e]!)) take(ctx, ofEdge[e]!, e, crossing, metas);
+    }
+    for (let j = ctx.outStart[op]!; j < ctx.outStart[op + 1]!; j++) {
+      const e = outList ? outList[j]! : j;
+      if (!isInside(cx, g.edgeW[e]!)) take(ctx, ofEdge[e]!, e, crossing, metas);
+    }
+  }
+}
+
+/** Marks crossing edge e of metaedge m, and lists m on its first crossing edge. */
+function take(ctx: BridgeContext, m: number, e: number, crossing: number[], metas: number[]): void {
+  crossing.push(e);
+  ctx.edgeMark[e] = 1;
+  if (ctx.metaCount[m]!++ === 0) metas.push(m);
+}
+
+/**
+ * Edge order inside a metaedge: its (already ordered) base list is walked when most of it
+ * crosses; the metaedges where few edges cross get their crossing edges listed here, to sort.
+ */
+function fewCrossingByMetaedge(h: Hierarchy, ctx: BridgeContext, crossing: readonly number[]): Map<number, number[]> {
+  const me = h.metaedges;
   const byMeta = new Map<number, number[]>();
   for (const e of crossing) {
     const m = me.ofEdge[e]!;
-    if (metaCount[m]! * 8 < me.baseStart[m + 1]! - me.baseStart[m]!) {
+    if (ctx.metaCount[m]! * 8 < me.baseStart[m + 1]! - me.baseStart[m]!) {
       let list = byMeta.get(m);
       if (!list) byMeta.set(m, (list = []));
       list.push(e);
     }
   }
-  for (const m of metas) {
-    const few = byMeta.get(m);
-    if (few) for (const e of few.sort((a, b) => a - b)) visit(m, e);
-    else
-      for (let j = me.baseStart[m]!; j < me.baseStart[m + 1]!; j++) {
-        const e = me.baseList[j]!;
-        if (edgeMark[e]) visit(m, e);
-      }
-    metaCount[m] = 0;
+  return byMeta;
+}
+
+/** Adds crossing base edge e (of metaedge m) to the bridge edge of its inner child, made on first need. */
+function addToBridge(cx: CrossingContext, m: number, e: number): void {
+  const { h, out } = cx;
+  const g = h.graph;
+  const me = h.metaedges;
+  const inbound = isInside(cx, g.edgeW[e]!);
+  const ci = cx.childAt[h.opPos[inbound ? g.edgeW[e]! : g.edgeV[e]!]! - cx.opStart]!;
+  let b: BridgeEdge;
+  if (cx.slotStamp[ci] === m) b = out[cx.slot[ci]!]!;
+  else {
+    const other = inbound ? me.v[m]! : me.w[m]!;
+    b = { child: cx.grp.children[ci]!, other, inbound, numRegular: 0, numControl: 0, numRef: 0, totalSize: 0, baseEdges: [], drawn: false, adjoiningMetaedge: -1, adjoiningBridge: -1 };
+    cx.slotStamp[ci] = m;
+    cx.slot[ci] = out.length;
+    out.push(b);
   }
-  for (const e of crossing) edgeMark[e] = 0;
-  return out;
+  const f = g.edgeFlags[e]!;
+  if (f & EDGE_CONTROL) b.numControl++;
+  else b.numRegular++;
+  if (f & EDGE_REF) b.numRef++;
+  b.totalSize += g.edgeSize[e]!;
+  b.baseEdges.push(e);
 }

@@ -123,104 +123,17 @@ export interface GroupBuildContext {
 }
 
 export function buildRenderGroup(h: Hierarchy, ref: NodeRef, opts: RenderOptions, ctx: GroupBuildContext): RenderGroup {
-  const n = h.n;
-  const g = h.groups[ref - n]!;
+  const g = h.groups[ref - h.n]!;
   const core = new Core(h, ref, opts);
-  const inExtract: NodeRef[] = [];
-  const outExtract: NodeRef[] = [];
-
-  // Embeddings: Const inputs and Summary outputs of op children become annotations.
-  const sg = h.graph;
-  core.nodes.forEach((c, x) => {
-    if (c >= n) return;
-    for (let k = sg.embInStart[c]!; k < sg.embInStart[c + 1]!; k++) {
-      const emb = sg.embIn[k]!;
-      pushAnnotation(core.annotations[x]!.in, { type: 'constant', target: emb, name: h.embeddingNames[emb]!, control: false, reference: false, metaedge: -1, bridge: -1, count: 0 });
-    }
-    for (let k = sg.embOutStart[c]!; k < sg.embOutStart[c + 1]!; k++) {
-      const emb = sg.embOut[k]!;
-      pushAnnotation(core.annotations[x]!.out, { type: 'summary', target: emb, name: h.embeddingNames[emb]!, control: false, reference: false, metaedge: -1, bridge: -1, count: 0 });
-    }
-  });
-
-  const makeOutExtract = (x: number, force: boolean) => {
-    core.outFlag[x] = 1;
-    for (const e of core.aliveIn(x)) core.shortcut(e);
-    void force; // every edge is detached anyway (detachAllEdgesForHighDegree)
-    for (const e of core.aliveOut(x)) core.shortcut(e);
-    if (core.degree(x) === 0) core.isolate(x, outExtract);
-  };
-  const makeInExtract = (x: number, force: boolean) => {
-    core.inFlag[x] = 1;
-    for (const e of core.aliveOut(x)) core.shortcut(e);
-    void force;
-    for (const e of core.aliveIn(x)) core.shortcut(e);
-    if (core.degree(x) === 0) core.isolate(x, inExtract);
-  };
-  const live = () => core.nodes.map((_, x) => x).filter((x) => !core.removed[x]);
   // Quirk 12: TensorBoard sends sink-like nodes (many inputs) to the in-area and source-like ones
   // to the out-area in steps 1 and 3; by role (the default) it is the other way round.
-  const byRole = opts.extractSides !== 'tensorboard';
-  const toSourceSide = byRole ? makeInExtract : makeOutExtract;
-  const toSinkSide = byRole ? makeOutExtract : makeInExtract;
-
-  if (g.kind === GROUP_META) {
-    // 1. Nodes the user removed from the main graph.
-    for (const x of live()) {
-      if (core.include[x] !== EXCLUDE || nameOf(h, core.nodes[x]!).startsWith(FUNCTION_LIBRARY_PREFIX)) continue;
-      if (core.aliveOut(x).length > core.aliveIn(x).length) toSourceSide(x, true);
-      else toSinkSide(x, true);
-    }
-    // 2. Predefined sinks (NoOp), by op, or for a metanode by its root op `name/(leaf)`.
-    for (const x of live()) {
-      if (core.removed[x] || core.include[x] !== UNSPECIFIED) continue;
-      const op = typeOf(h, core.nodes[x]!);
-      if (op !== null && RENDER_PARAMS.outExtractTypes.includes(op)) makeOutExtract(x, false);
-    }
-    // 3. High in- or out-degree nodes, by TensorBoard's IQR rules.
-    if (opts.autoExtract) extractHighDegrees(core, live(), toSinkSide, toSourceSide);
-    // 4. Nodes with many control edges: all of those edges become annotations.
-    removeControlEdges(core);
-    // 5. Isolated nodes with annotations on one side only move to the auxiliary areas.
-    for (const x of live()) {
-      if (core.include[x] !== UNSPECIFIED || core.degree(x) !== 0) continue;
-      const a = core.annotations[x]!;
-      if (core.inFlag[x]) core.isolate(x, inExtract);
-      else if (core.outFlag[x]) core.isolate(x, outExtract);
-      else if (a.out.length > 0 && a.in.length === 0) {
-        core.inFlag[x] = 1;
-        core.isolate(x, inExtract);
-      } else if (a.in.length > 0 && a.out.length === 0) {
-        core.outFlag[x] = 1;
-        core.isolate(x, outExtract);
-      }
-    }
-  }
-
+  const ex: Extraction = { core, inExtract: [], outExtract: [], byRole: opts.extractSides !== 'tensorboard' };
+  addEmbeddingAnnotations(h, core);
+  if (g.kind === GROUP_META) extractAuxiliary(ex, opts);
   // At the root, library functions leave the core for their own area.
-  const library: NodeRef[] = [];
-  if (g.id === 0) {
-    for (const x of live()) {
-      const c = core.nodes[x]!;
-      if (c >= n && h.groups[c - n]!.associatedFunction >= 0) {
-        core.removed[x] = 1;
-        library.push(c);
-      }
-    }
-  }
-
+  const library = g.id === 0 ? extractLibrary(core) : [];
   // Bridge edges (not at the root).
   const bridges: BridgeEdge[] = g.id === 0 ? [] : buildBridges(h, core, ctx);
-
-  const edges: CoreEdge[] = [];
-  core.edges.forEach((m, e) => {
-    if (core.alive[e] && !core.removed[core.ev[e]!] && !core.removed[core.ew[e]!]) edges.push({ metaedge: m, v: core.nodes[core.ev[e]!]!, w: core.nodes[core.ew[e]!]! });
-  });
-  const annotations = new Map<NodeRef, NodeAnnotations>();
-  core.nodes.forEach((c, x) => {
-    const a = core.annotations[x]!;
-    if (a.in.length || a.out.length) annotations.set(c, a);
-  });
   const flaggedIn = new Set<NodeRef>();
   const flaggedOut = new Set<NodeRef>();
   core.nodes.forEach((c, x) => {
@@ -230,15 +143,153 @@ export function buildRenderGroup(h: Hierarchy, ref: NodeRef, opts: RenderOptions
   return {
     ref,
     core: core.nodes.filter((_, x) => !core.removed[x]),
-    inExtract,
-    outExtract,
+    inExtract: ex.inExtract,
+    outExtract: ex.outExtract,
     library,
     flaggedIn,
     flaggedOut,
-    edges,
+    edges: coreEdges(core),
     bridges,
-    annotations,
+    annotations: annotationsByNode(core),
   };
+}
+
+/** Embeddings: Const inputs and Summary outputs of op children become annotations. */
+function addEmbeddingAnnotations(h: Hierarchy, core: Core): void {
+  const sg = h.graph;
+  core.nodes.forEach((c, x) => {
+    if (c >= h.n) return;
+    for (let k = sg.embInStart[c]!; k < sg.embInStart[c + 1]!; k++) {
+      const emb = sg.embIn[k]!;
+      pushAnnotation(core.annotations[x]!.in, { type: 'constant', target: emb, name: h.embeddingNames[emb]!, control: false, reference: false, metaedge: -1, bridge: -1, count: 0 });
+    }
+    for (let k = sg.embOutStart[c]!; k < sg.embOutStart[c + 1]!; k++) {
+      const emb = sg.embOut[k]!;
+      pushAnnotation(core.annotations[x]!.out, { type: 'summary', target: emb, name: h.embeddingNames[emb]!, control: false, reference: false, metaedge: -1, bridge: -1, count: 0 });
+    }
+  });
+}
+
+/** The auxiliary areas being filled, and which way degree-extracted nodes go. */
+interface Extraction {
+  readonly core: Core;
+  readonly inExtract: NodeRef[];
+  readonly outExtract: NodeRef[];
+  /** Sides by role (`extractSides: 'role'`), else TensorBoard's. */
+  readonly byRole: boolean;
+}
+
+/**
+ * Flags x for the out-area and turns all its edges into annotations (TensorBoard's
+ * detachAllEdgesForHighDegree: forced or not, every edge is detached); isolated, it moves there.
+ */
+function makeOutExtract(ex: Extraction, x: number): void {
+  const core = ex.core;
+  core.outFlag[x] = 1;
+  for (const e of core.aliveIn(x)) core.shortcut(e);
+  for (const e of core.aliveOut(x)) core.shortcut(e);
+  if (core.degree(x) === 0) core.isolate(x, ex.outExtract);
+}
+
+/** As `makeOutExtract`, for the in-area (outputs detached first). */
+function makeInExtract(ex: Extraction, x: number): void {
+  const core = ex.core;
+  core.inFlag[x] = 1;
+  for (const e of core.aliveOut(x)) core.shortcut(e);
+  for (const e of core.aliveIn(x)) core.shortcut(e);
+  if (core.degree(x) === 0) core.isolate(x, ex.inExtract);
+}
+
+/** A source-like node: to the in-area by role, to the out-area as TensorBoard does. */
+function toSourceSide(ex: Extraction, x: number): void {
+  if (ex.byRole) makeInExtract(ex, x);
+  else makeOutExtract(ex, x);
+}
+
+/** A sink-like node: to the out-area by role, to the in-area as TensorBoard does. */
+function toSinkSide(ex: Extraction, x: number): void {
+  if (ex.byRole) makeOutExtract(ex, x);
+  else makeInExtract(ex, x);
+}
+
+/** Core indices of the nodes still in the core. */
+function live(core: Core): number[] {
+  return core.nodes.map((_, x) => x).filter((x) => !core.removed[x]);
+}
+
+/** §7.5: the auxiliary-node extraction of a metanode, in TensorBoard's order. */
+function extractAuxiliary(ex: Extraction, opts: RenderOptions): void {
+  const core = ex.core;
+  const h = core.h;
+  // 1. Nodes the user removed from the main graph.
+  for (const x of live(core)) {
+    if (core.include[x] !== EXCLUDE || nameOf(h, core.nodes[x]!).startsWith(FUNCTION_LIBRARY_PREFIX)) continue;
+    if (core.aliveOut(x).length > core.aliveIn(x).length) toSourceSide(ex, x);
+    else toSinkSide(ex, x);
+  }
+  // 2. Predefined sinks (NoOp), by op, or for a metanode by its root op `name/(leaf)`.
+  for (const x of live(core)) {
+    if (core.removed[x] || core.include[x] !== UNSPECIFIED) continue;
+    const op = typeOf(h, core.nodes[x]!);
+    if (op !== null && RENDER_PARAMS.outExtractTypes.includes(op)) makeOutExtract(ex, x);
+  }
+  // 3. High in- or out-degree nodes, by TensorBoard's IQR rules.
+  if (opts.autoExtract) extractHighDegrees(ex, live(core));
+  // 4. Nodes with many control edges: all of those edges become annotations.
+  removeControlEdges(core);
+  // 5. Isolated nodes with annotations on one side only move to the auxiliary areas.
+  extractIsolated(ex);
+}
+
+/** §7.5 step 6: isolated nodes go to the area they are flagged for, or by the side of their annotations. */
+function extractIsolated(ex: Extraction): void {
+  const core = ex.core;
+  for (const x of live(core)) {
+    if (core.include[x] !== UNSPECIFIED || core.degree(x) !== 0) continue;
+    const a = core.annotations[x]!;
+    if (core.inFlag[x]) core.isolate(x, ex.inExtract);
+    else if (core.outFlag[x]) core.isolate(x, ex.outExtract);
+    else if (a.out.length > 0 && a.in.length === 0) {
+      core.inFlag[x] = 1;
+      core.isolate(x, ex.inExtract);
+    } else if (a.in.length > 0 && a.out.length === 0) {
+      core.outFlag[x] = 1;
+      core.isolate(x, ex.outExtract);
+    }
+  }
+}
+
+/** Library function metanodes leave the root's core; returns them. */
+function extractLibrary(core: Core): NodeRef[] {
+  const h = core.h;
+  const library: NodeRef[] = [];
+  for (const x of live(core)) {
+    const c = core.nodes[x]!;
+    if (c >= h.n && h.groups[c - h.n]!.associatedFunction >= 0) {
+      core.removed[x] = 1;
+      library.push(c);
+    }
+  }
+  return library;
+}
+
+/** The metaedges still drawn between core nodes. */
+function coreEdges(core: Core): CoreEdge[] {
+  const edges: CoreEdge[] = [];
+  core.edges.forEach((m, e) => {
+    if (core.alive[e] && !core.removed[core.ev[e]!] && !core.removed[core.ew[e]!]) edges.push({ metaedge: m, v: core.nodes[core.ev[e]!]!, w: core.nodes[core.ew[e]!]! });
+  });
+  return edges;
+}
+
+/** Annotation lists of the children that have any. */
+function annotationsByNode(core: Core): Map<NodeRef, NodeAnnotations> {
+  const annotations = new Map<NodeRef, NodeAnnotations>();
+  core.nodes.forEach((c, x) => {
+    const a = core.annotations[x]!;
+    if (a.in.length || a.out.length) annotations.set(c, a);
+  });
+  return annotations;
 }
 
 /** The op of an op node, or of a metanode's root op `name/(leaf)`; null otherwise. */
@@ -252,10 +303,11 @@ function typeOf(h: Hierarchy, ref: NodeRef): string | null {
 }
 
 /**
- * §7.5 step 4: nodes above the in-degree bound go to `highIn`'s area, then nodes above the
- * out-degree bound that the first pass did not take go to `highOut`'s area.
+ * §7.5 step 4: nodes above the in-degree bound go to the sink side, then nodes above the
+ * out-degree bound that the first pass did not take go to the source side.
  */
-function extractHighDegrees(core: Core, nodes: number[], highIn: (x: number, f: boolean) => void, highOut: (x: number, f: boolean) => void): void {
+function extractHighDegrees(ex: Extraction, nodes: number[]): void {
+  const core = ex.core;
   const valid: number[] = [];
   const inDeg = new Map<number, number>();
   const outDeg = new Map<number, number>();
@@ -283,7 +335,7 @@ function extractHighDegrees(core: Core, nodes: number[], highIn: (x: number, f: 
   const takenByIn = new Uint8Array(core.nodes.length);
   for (let i = count - 1; i >= 0 && inDeg.get(byIn[i]!)! > inBound; i--) {
     takenByIn[byIn[i]!] = 1;
-    highIn(byIn[i]!, false);
+    toSinkSide(ex, byIn[i]!);
   }
   const byOut = valid.slice().sort((a, b) => outDeg.get(a)! - outDeg.get(b)!);
   const outQ3 = outDeg.get(byOut[q3]!)!;
@@ -292,7 +344,7 @@ function extractHighDegrees(core: Core, nodes: number[], highIn: (x: number, f: 
   for (let i = count - 1; i >= 0 && outDeg.get(byOut[i]!)! > outBound; i--) {
     const x = byOut[i]!;
     if (takenByIn[x]) continue;
-    highOut(x, false);
+    toSourceSide(ex, x);
   }
 }
 

@@ -154,7 +154,10 @@ describe('RenderModel', () => {
     let annotated = 0;
     for (const g of h.groups) {
       if (g.kind !== GROUP_META || g.id === 0) continue;
-      for (const b of m.group(h.n + g.id).bridges) b.drawn ? drawn++ : annotated++;
+      for (const b of m.group(h.n + g.id).bridges) {
+        if (b.drawn) drawn++;
+        else annotated++;
+      }
     }
     expect(drawn).toBeGreaterThan(0);
     expect(annotated).toBeGreaterThan(0);

@@ -40,7 +40,16 @@ function utf8(b: Uint8Array, start: number, end: number): string {
 /** A quoted string, JSON-escaped only when needed; cut to MAX_DISPLAY. */
 function quote(s: string): string {
   if (s.length > MAX_DISPLAY) s = `${s.slice(0, MAX_DISPLAY)}…`;
-  return /["\\\u0000-\u001f\u007f-\uffff]/.test(s) ? JSON.stringify(s) : `"${s}"`;
+  return needsEscape(s) ? JSON.stringify(s) : `"${s}"`;
+}
+
+/** A quote, a backslash, a control character or anything beyond ASCII (JSON.stringify then decides). */
+function needsEscape(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c >= 0x7f || c === 0x22 || c === 0x5c) return true;
+  }
+  return false;
 }
 
 function text(b: Uint8Array | null | undefined): string {
@@ -142,17 +151,19 @@ export function attrBytesText(bytes: Uint8Array, start: number, end: number): st
   }
 }
 
-/** A small varint at `b[p]` (at most 4 bytes, < 2^28), or −1. Sets `pos`. */
-let pos = 0;
-function smallVarint(b: Uint8Array, p: number, end: number): number {
+/** A read position in `bytes[…, end)`. */
+interface WireCursor {
+  pos: number;
+  readonly end: number;
+}
+
+/** A small varint at the cursor (at most 4 bytes, < 2^28), moving past it; or −1 (the cursor is then undefined). */
+function smallVarint(b: Uint8Array, c: WireCursor): number {
   let v = 0;
-  for (let shift = 0; shift < 28 && p < end; shift += 7) {
-    const c = b[p++]!;
-    v |= (c & 0x7f) << shift;
-    if (c < 0x80) {
-      pos = p;
-      return v;
-    }
+  for (let shift = 0; shift < 28 && c.pos < c.end; shift += 7) {
+    const x = b[c.pos++]!;
+    v |= (x & 0x7f) << shift;
+    if (x < 0x80) return v;
   }
   return -1;
 }
@@ -163,27 +174,28 @@ function smallVarint(b: Uint8Array, p: number, end: number): number {
  */
 function scalarText(bytes: Uint8Array, start: number, end: number): string | null {
   const tag = bytes[start];
+  const c: WireCursor = { pos: start + 1, end };
   if (tag === 0x12) {
-    const len = smallVarint(bytes, start + 1, end);
-    if (len < 0 || pos + len !== end) return null;
-    return quote(utf8(bytes, pos, end));
+    const len = smallVarint(bytes, c);
+    if (len < 0 || c.pos + len !== end) return null;
+    return quote(utf8(bytes, c.pos, end));
   }
   if (tag === 0x18 || tag === 0x28 || tag === 0x30) {
-    const v = smallVarint(bytes, start + 1, end);
-    if (v < 0 || pos !== end) return null;
+    const v = smallVarint(bytes, c);
+    if (v < 0 || c.pos !== end) return null;
     return tag === 0x18 ? String(v) : tag === 0x28 ? String(v !== 0) : dtypeName(v);
   }
   if (tag === 0x0a) {
-    const len = smallVarint(bytes, start + 1, end);
-    if (len < 0 || pos + len !== end) return null;
+    const len = smallVarint(bytes, c);
+    if (len < 0 || c.pos + len !== end) return null;
     const parts: string[] = [];
-    let p = pos;
-    while (p < end) {
-      if (bytes[p] !== 0x12) return null;
-      const l = smallVarint(bytes, p + 1, end);
-      if (l < 0 || pos + l > end) return null;
-      parts.push(quote(utf8(bytes, pos, pos + l)));
-      p = pos + l;
+    while (c.pos < end) {
+      if (bytes[c.pos] !== 0x12) return null;
+      c.pos++;
+      const l = smallVarint(bytes, c);
+      if (l < 0 || c.pos + l > end) return null;
+      parts.push(quote(utf8(bytes, c.pos, c.pos + l)));
+      c.pos += l;
     }
     return parts.length ? cut(parts.join(', ')) : '[]';
   }

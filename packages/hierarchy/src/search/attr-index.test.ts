@@ -69,7 +69,7 @@ describe('buildAttrIndex', () => {
         const shown = idx.values[idx.pairValue[p]!]!;
         expect(shown).toBe(attrBytesText(g.bytes, t.attrValueStart[a]!, t.attrValueEnd[a]!));
         // Equal bytes under one key always give the same pair.
-        const k = `${t.attrKey[a]}|${Buffer.from(g.bytes.subarray(t.attrValueStart[a]!, t.attrValueEnd[a]!)).toString('base64')}`;
+        const k = `${t.attrKey[a]}|${Buffer.from(g.bytes.subarray(t.attrValueStart[a], t.attrValueEnd[a])).toString('base64')}`;
         if (seen.has(k)) expect(seen.get(k)).toBe(p);
         else seen.set(k, p);
       }

@@ -85,94 +85,107 @@ class PairTable {
 
 const LARGE = 0xffffffff;
 
-export function buildAttrIndex(g: ColumnarGraph): AttrIndex {
-  const t0 = performance.now();
-  const bytes = g.bytes;
-  const tables = nodeTables(g);
-  let total = 0;
-  for (const t of tables) total += t.attrKey.length;
+/** Distinct value display strings, interned. */
+class ValueStrings {
+  readonly list: string[] = [];
+  private readonly ids = new Map<string, number>();
 
-  const pt = new PairTable();
-  const values: string[] = [];
-  const valueIds = new Map<string, number>();
-  const largePairs = new Map<string, number>();
-  const valueId = (s: string) => {
-    let v = valueIds.get(s);
+  id(s: string): number {
+    let v = this.ids.get(s);
     if (v === undefined) {
-      v = values.length;
-      values.push(s);
-      valueIds.set(s, v);
+      v = this.list.length;
+      this.list.push(s);
+      this.ids.set(s, v);
     }
     return v;
-  };
+  }
+}
 
+/** What interning a graph's attribute entries needs: the bytes, the pair table and the strings. */
+interface Interner {
+  readonly bytes: Uint8Array;
+  readonly pt: PairTable;
+  readonly values: ValueStrings;
+  /** Large-tensor pairs by `key \0 display`. */
+  readonly largePairs: Map<string, number>;
+}
+
+export function buildAttrIndex(g: ColumnarGraph): AttrIndex {
+  const t0 = performance.now();
+  const tables = nodeTables(g);
+  const ix: Interner = { bytes: g.bytes, pt: new PairTable(), values: new ValueStrings(), largePairs: new Map() };
+  let total = 0;
   const pairOf: Uint32Array[] = [];
   for (const t of tables) {
-    const count = t.attrKey.length;
-    const out = new Uint32Array(count);
-    pairOf.push(out);
-    const keys = t.attrKey;
-    const starts = t.attrValueStart;
-    const ends = t.attrValueEnd;
-    for (let a = 0; a < count; a++) {
-      const key = keys[a]!;
-      const s0 = starts[a]!;
-      const s1 = ends[a]!;
-      if (s1 - s0 > 128 && isLargeTensor(bytes, s0, s1)) {
-        // Interned by display string (dtype and shape): never hashed nor decoded in full.
-        const text = attrBytesText(bytes, s0, s1);
-        const k = `${key}\u0000${text}`;
-        let p = largePairs.get(k);
-        if (p === undefined) {
-          p = pt.add(key, valueId(text), LARGE, LARGE, 0);
-          largePairs.set(k, p);
-        }
-        out[a] = p;
-        continue;
-      }
-      const h = fmix(mix(hashBytes(bytes, s0, s1, SEED_A), key));
-      const slots = pt.slots;
-      const mask = pt.cap - 1;
-      let s = h & mask;
-      let p = -1;
-      for (;;) {
-        const q = slots[s]! - 1;
-        if (q < 0) break;
-        if (pt.hash[q] === h && pt.key[q] === key) {
-          const q0 = pt.start[q]!;
-          const len = s1 - s0;
-          if (pt.end[q]! - q0 === len) {
-            let i = 0;
-            while (i < len && bytes[q0 + i] === bytes[s0 + i]) i++;
-            if (i === len) {
-              p = q;
-              break;
-            }
-          }
-        }
-        s = (s + 1) & mask;
-      }
-      if (p < 0) {
-        p = pt.add(key, valueId(attrBytesText(bytes, s0, s1)), s0, s1, h);
-        slots[s] = p + 1;
-        if (pt.size * 2 > pt.cap) pt.rehash();
-      }
-      out[a] = p;
-    }
+    total += t.attrKey.length;
+    pairOf.push(tablePairs(ix, t));
   }
-
   // What stays after the build (the hash table and byte ranges are dropped): one-byte strings
   // cost about 1 byte per character in V8, plus a header.
+  const values = ix.values.list;
   let strBytes = 0;
   for (const v of values) strBytes += 16 + v.length;
-  const size = pt.size;
+  const size = ix.pt.size;
   return {
     pairOf,
-    pairKey: pt.key.slice(0, size),
-    pairValue: pt.value.slice(0, size),
+    pairKey: ix.pt.key.slice(0, size),
+    pairValue: ix.pt.value.slice(0, size),
     pairs: size,
     values,
     bytes: 4 * total + 8 * size + strBytes,
     ms: performance.now() - t0,
   };
+}
+
+/** The pair id of every attribute entry of one node table. */
+function tablePairs(ix: Interner, t: NodeTable): Uint32Array {
+  const count = t.attrKey.length;
+  const out = new Uint32Array(count);
+  const keys = t.attrKey;
+  const starts = t.attrValueStart;
+  const ends = t.attrValueEnd;
+  for (let a = 0; a < count; a++) {
+    const s0 = starts[a]!;
+    const s1 = ends[a]!;
+    out[a] = s1 - s0 > 128 && isLargeTensor(ix.bytes, s0, s1) ? largePair(ix, keys[a]!, s0, s1) : bytesPair(ix, keys[a]!, s0, s1);
+  }
+  return out;
+}
+
+/** A large tensor's pair, interned by display string (dtype and shape): never hashed nor decoded in full. */
+function largePair(ix: Interner, key: number, s0: number, s1: number): number {
+  const text = attrBytesText(ix.bytes, s0, s1);
+  const k = `${key}\u0000${text}`;
+  let p = ix.largePairs.get(k);
+  if (p === undefined) {
+    p = ix.pt.add(key, ix.values.id(text), LARGE, LARGE, 0);
+    ix.largePairs.set(k, p);
+  }
+  return p;
+}
+
+/** The pair of (key, value bytes `[s0, s1)`), found by hash and byte comparison, or added. */
+function bytesPair(ix: Interner, key: number, s0: number, s1: number): number {
+  const { bytes, pt } = ix;
+  const h = fmix(mix(hashBytes(bytes, s0, s1, SEED_A), key));
+  const slots = pt.slots;
+  const mask = pt.cap - 1;
+  const len = s1 - s0;
+  let s = h & mask;
+  for (;;) {
+    const q = slots[s]! - 1;
+    if (q < 0) break;
+    if (pt.hash[q] === h && pt.key[q] === key && pt.end[q]! - pt.start[q]! === len && sameBytes(bytes, pt.start[q]!, s0, len)) return q;
+    s = (s + 1) & mask;
+  }
+  const p = pt.add(key, ix.values.id(attrBytesText(bytes, s0, s1)), s0, s1, h);
+  slots[s] = p + 1;
+  if (pt.size * 2 > pt.cap) pt.rehash();
+  return p;
+}
+
+function sameBytes(bytes: Uint8Array, a: number, b: number, len: number): boolean {
+  let i = 0;
+  while (i < len && bytes[a + i] === bytes[b + i]) i++;
+  return i === len;
 }

@@ -29,7 +29,8 @@
  * reused across searches.
  */
 import { HierarchyError } from '../errors.js';
-import { GROUP_SERIES, type Hierarchy, type NodeRef } from '../hierarchy/types.js';
+import { TABLE_GRAPH } from '../graph/slim-graph.js';
+import type { Hierarchy, NodeRef } from '../hierarchy/types.js';
 import { buildAttrIndex, nodeTables, type AttrIndex } from './attr-index.js';
 
 export type SearchField = 'name' | 'op' | 'device' | 'attr';
@@ -226,7 +227,7 @@ export class GraphSearch {
     const { n, groups } = this.h;
     const tier = this.tier;
     const scan = (x: number, table: number, row: number) => {
-      if (table < -1 || tier[x] !== NONE) return;
+      if (table < TABLE_GRAPH || tier[x] !== NONE) return;
       const t = tables[table + 1]!;
       const pairs = idx.pairOf[table + 1]!;
       for (let a = t.attrStart[row]!, e = t.attrStart[row + 1]!; a < e; a++) {
@@ -315,7 +316,7 @@ export class GraphSearch {
       kind = 'op';
       ref = x;
     } else if (x < n + groups.length) {
-      kind = groups[x - n]!.kind === GROUP_SERIES ? 'series' : 'meta';
+      kind = groups[x - n]!.kind;
       ref = x;
     } else {
       kind = 'embedding';

@@ -105,116 +105,165 @@ export function strictName(name: string): string {
   return `${name}/(${name.slice(name.lastIndexOf('/') + 1)})`;
 }
 
+type NodeStats = tensorflow.NodeExecStats.$Properties;
+type Unmatched = NodeStatsTable['unmatched'][number];
+
+/** The table being filled by `joinStepStats`, with its counters. */
+interface JoinState {
+  readonly executions: Uint32Array;
+  readonly computeStartMicros: Float64Array;
+  readonly computeEndMicros: Float64Array;
+  readonly totalBytes: Float64Array;
+  readonly peakBytes: Float64Array;
+  readonly outputSizes: Array<Array<number[] | null> | null>;
+  readonly observedDevices: Array<readonly number[] | null>;
+  readonly devices: string[];
+  readonly deviceIndex: Map<string, number>;
+  /** Per device index: the one-device list ops on that device share. */
+  readonly single: number[][];
+  readonly unmatchedByName: Map<string, Unmatched>;
+  matched: number;
+  unmatchedCount: number;
+  negativeBytes: number;
+  negativeTimes: number;
+}
+
+function newJoinState(n: number): JoinState {
+  return {
+    executions: new Uint32Array(n),
+    computeStartMicros: new Float64Array(n).fill(NaN),
+    computeEndMicros: new Float64Array(n).fill(NaN),
+    totalBytes: new Float64Array(n).fill(NaN),
+    peakBytes: new Float64Array(n).fill(NaN),
+    outputSizes: new Array<Array<number[] | null> | null>(n).fill(null),
+    observedDevices: new Array<readonly number[] | null>(n).fill(null),
+    devices: [],
+    deviceIndex: new Map(),
+    single: [],
+    unmatchedByName: new Map(),
+    matched: 0,
+    unmatchedCount: 0,
+    negativeBytes: 0,
+    negativeTimes: 0,
+  };
+}
+
 /**
  * Joins a RunMetadata's step stats onto the ops of `h`. Nodes are found by `node_name` (the
  * GraphDef name, or the final name after strict renaming), then by TB's strict form
  * `a/b/(b)`. Linear in node_stats entries (plus building a name index once per hierarchy).
  */
 export function joinStepStats(h: Hierarchy, runMetadata: tensorflow.RunMetadata.$Properties, options: JoinOptions = {}): NodeStatsTable {
-  const n = h.n;
-  const executions = new Uint32Array(n);
-  const computeStartMicros = new Float64Array(n).fill(NaN);
-  const computeEndMicros = new Float64Array(n).fill(NaN);
-  const totalBytes = new Float64Array(n).fill(NaN);
-  const peakBytes = new Float64Array(n).fill(NaN);
-  const outputSizes: Array<Array<number[] | null> | null> = new Array<Array<number[] | null> | null>(n).fill(null);
-  const observedDevices: Array<readonly number[] | null> = new Array<readonly number[] | null>(n).fill(null);
-  const devices: string[] = [];
-  const deviceIndex = new Map<string, number>();
-  const single: number[][] = [];
-  const unmatchedByName = new Map<string, { name: string; device: string; executions: number; embedding: boolean }>();
-  let matched = 0;
-  let unmatchedCount = 0;
-  let negativeBytes = 0;
-  let negativeTimes = 0;
+  const s = newJoinState(h.n);
   const filter = options.devices ? new Set(options.devices) : null;
   const { ops, embeddings } = nameIndex(h);
-
   for (const ds of runMetadata.step_stats?.dev_stats ?? []) {
     const device = ds.device ?? '';
     if (filter && !filter.has(device)) continue;
-    let d = deviceIndex.get(device);
+    let d = -1; // the device's index, made on its first match
     for (const ns of ds.node_stats ?? []) {
       const name = ns.node_name ?? '';
-      let i = ops.get(name);
-      if (i === undefined) i = ops.get(strictName(name));
+      const i = ops.get(name) ?? ops.get(strictName(name));
       if (i === undefined) {
-        unmatchedCount++;
-        let u = unmatchedByName.get(name);
-        if (!u) unmatchedByName.set(name, (u = { name, device, executions: 0, embedding: embeddings.has(name) }));
-        u.executions++;
+        recordUnmatched(s, name, device, embeddings);
         continue;
       }
-      matched++;
-      executions[i]!++;
-      if (d === undefined) {
-        d = devices.length;
-        devices.push(device);
-        deviceIndex.set(device, d);
-      }
-      // Ops on one device share that device's list (copy on write when a second one shows up).
-      const seen = observedDevices[i];
-      if (!seen) observedDevices[i] = single[d] ??= [d];
-      else if (!seen.includes(d)) observedDevices[i] = [...seen, d].sort((x, y) => x - y);
-
-      // Memory: the sum over allocators for this execution; the max over executions.
-      const mem = ns.memory ?? [];
-      if (mem.length) {
-        let sum = 0;
-        let peak = -Infinity;
-        for (const m of mem) {
-          const tb = num(m.total_bytes);
-          if (tb < 0) negativeBytes++;
-          else sum += tb;
-          const pb = num(m.peak_bytes);
-          if (pb < 0) negativeBytes++;
-          else if (pb > peak) peak = pb;
-        }
-        if (!(totalBytes[i]! >= sum)) totalBytes[i] = sum;
-        if (peak > -Infinity && !(peakBytes[i]! >= peak)) peakBytes[i] = peak;
-      }
-
-      // Time: the union span of executions with a positive duration.
-      let start = num(ns.all_start_micros);
-      let rel = num(ns.all_end_rel_micros);
-      if (start === 0 && rel === 0) {
-        start = num(ns.all_start_nanos) / 1000;
-        rel = num(ns.all_end_rel_nanos) / 1000;
-      }
-      if (rel < 0) negativeTimes++;
-      else if (rel > 0) {
-        if (!(computeStartMicros[i]! <= start)) computeStartMicros[i] = start;
-        if (!(computeEndMicros[i]! >= start + rel)) computeEndMicros[i] = start + rel;
-      }
-
-      if (outputSizes[i] === null && ns.output?.length) {
-        outputSizes[i] = ns.output.map((o) => {
-          const shape = o.tensor_description?.shape;
-          if (!shape || shape.unknown_rank) return null;
-          return (shape.dim ?? []).map((dim) => num(dim.size));
-        });
-      }
+      s.matched++;
+      s.executions[i]!++;
+      if (d < 0) d = deviceId(s, device);
+      observeDevice(s, i, d);
+      joinMemory(s, i, ns);
+      joinTime(s, i, ns);
+      if (s.outputSizes[i] === null && ns.output?.length) s.outputSizes[i] = outputShapes(ns.output);
     }
   }
   const warnings: string[] = [];
-  if (negativeBytes) warnings.push(`${negativeBytes} negative memory byte counts were ignored`);
-  if (negativeTimes) warnings.push(`${negativeTimes} negative execution durations were ignored`);
-  if (unmatchedCount) warnings.push(`${unmatchedCount} node_stats entries (${unmatchedByName.size} names) match no op in the graph`);
+  if (s.negativeBytes) warnings.push(`${s.negativeBytes} negative memory byte counts were ignored`);
+  if (s.negativeTimes) warnings.push(`${s.negativeTimes} negative execution durations were ignored`);
+  if (s.unmatchedCount) warnings.push(`${s.unmatchedCount} node_stats entries (${s.unmatchedByName.size} names) match no op in the graph`);
   return {
-    n,
-    executions,
-    computeStartMicros,
-    computeEndMicros,
-    totalBytes,
-    peakBytes,
-    outputSizes,
-    devices,
-    observedDevices,
-    matched,
-    unmatchedCount,
-    unmatched: [...unmatchedByName.values()],
+    n: h.n,
+    executions: s.executions,
+    computeStartMicros: s.computeStartMicros,
+    computeEndMicros: s.computeEndMicros,
+    totalBytes: s.totalBytes,
+    peakBytes: s.peakBytes,
+    outputSizes: s.outputSizes,
+    devices: s.devices,
+    observedDevices: s.observedDevices,
+    matched: s.matched,
+    unmatchedCount: s.unmatchedCount,
+    unmatched: [...s.unmatchedByName.values()],
     warnings,
   };
+}
+
+function recordUnmatched(s: JoinState, name: string, device: string, embeddings: ReadonlySet<string>): void {
+  s.unmatchedCount++;
+  let u = s.unmatchedByName.get(name);
+  if (!u) s.unmatchedByName.set(name, (u = { name, device, executions: 0, embedding: embeddings.has(name) }));
+  u.executions++;
+}
+
+/** The index of a joined device in `devices`, added on first use. */
+function deviceId(s: JoinState, device: string): number {
+  let d = s.deviceIndex.get(device);
+  if (d === undefined) {
+    d = s.devices.length;
+    s.devices.push(device);
+    s.deviceIndex.set(device, d);
+  }
+  return d;
+}
+
+/** Adds device d to op i's observed devices. */
+function observeDevice(s: JoinState, i: number, d: number): void {
+  // Ops on one device share that device's list (copy on write when a second one shows up).
+  const seen = s.observedDevices[i];
+  if (!seen) s.observedDevices[i] = s.single[d] ??= [d];
+  else if (!seen.includes(d)) s.observedDevices[i] = [...seen, d].sort((x, y) => x - y);
+}
+
+/** Memory: the sum over allocators for this execution; the max over executions. */
+function joinMemory(s: JoinState, i: number, ns: NodeStats): void {
+  const mem = ns.memory ?? [];
+  if (!mem.length) return;
+  let sum = 0;
+  let peak = -Infinity;
+  for (const m of mem) {
+    const tb = num(m.total_bytes);
+    if (tb < 0) s.negativeBytes++;
+    else sum += tb;
+    const pb = num(m.peak_bytes);
+    if (pb < 0) s.negativeBytes++;
+    else if (pb > peak) peak = pb;
+  }
+  if (!(s.totalBytes[i]! >= sum)) s.totalBytes[i] = sum;
+  if (peak > -Infinity && !(s.peakBytes[i]! >= peak)) s.peakBytes[i] = peak;
+}
+
+/** Time: the union span of executions with a positive duration (µs, else ns fields). */
+function joinTime(s: JoinState, i: number, ns: NodeStats): void {
+  let start = num(ns.all_start_micros);
+  let rel = num(ns.all_end_rel_micros);
+  if (start === 0 && rel === 0) {
+    start = num(ns.all_start_nanos) / 1000;
+    rel = num(ns.all_end_rel_nanos) / 1000;
+  }
+  if (rel < 0) s.negativeTimes++;
+  else if (rel > 0) {
+    if (!(s.computeStartMicros[i]! <= start)) s.computeStartMicros[i] = start;
+    if (!(s.computeEndMicros[i]! >= start + rel)) s.computeEndMicros[i] = start + rel;
+  }
+}
+
+/** Output shapes of one execution: dims, or null for an unknown rank or a missing description. */
+function outputShapes(output: readonly tensorflow.NodeOutput.$Properties[]): Array<number[] | null> {
+  return output.map((o) => {
+    const shape = o.tensor_description?.shape;
+    if (!shape || shape.unknown_rank) return null;
+    return (shape.dim ?? []).map((dim) => num(dim.size));
+  });
 }
 
 /** Stats per group (index = group id), aggregated from the ops below. */
@@ -274,7 +323,7 @@ export function aggregateStats(h: Hierarchy, table: NodeStatsTable): GroupStats 
     const p = groups[g]!.parent - n;
     if (!opsWithStats[g]) continue;
     fold(p, start[g]!, end[g]!, bytes[g]!, peak[g]!);
-    opsWithStats[p]! += opsWithStats[g]!;
+    opsWithStats[p]! += opsWithStats[g];
     const rec = hist[g];
     if (rec) {
       const up = (hist[p] ??= {});
