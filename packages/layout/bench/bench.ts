@@ -43,7 +43,7 @@ const r2 = (x: number) => Math.round(x * 100) / 100;
 const FIXTURES = GRAPH_FIXTURES;
 
 
-async function loadModel(name: string): Promise<RenderModel> {
+function loadModel(name: string): RenderModel {
   const m = /^generated-(\d+)$/.exec(name);
   if (m) return new RenderModel(buildHierarchy(buildSlimGraph(decodeColumnar(encodeGraphDef(generateTrainingGraph({ nodes: Number(m[1]), seed: 1, devices: 'cluster' }))))));
   const [dir, file] = FIXTURES.find(([, f]) => f === name)!;
@@ -87,7 +87,7 @@ async function optionsChild(): Promise<void> {
   const inputs = (quick ? ['tb_demo_xla_118.pbtxt'] : FIXTURES.map(([, f]) => f)).concat(['generated-3000']);
   for (const name of inputs) {
     if (!name.startsWith('generated') && !hasShared()) continue;
-    const model = await loadModel(name);
+    const model = loadModel(name);
     applyExpandMode(model, { kind: 'all' });
     await new LayoutSession(model, { runner: recorder, params: { maxElkNodes: 300, maxElkEdges: 800 } }).layout();
   }
@@ -230,7 +230,7 @@ async function viewChild(name: string): Promise<void> {
     },
   };
   const warmMs = await runner.warmup();
-  const model = await loadModel(name);
+  const model = loadModel(name);
   const big = model.hierarchy.n > 5000;
   const session = new LayoutSession(model, { runner });
   const t0 = performance.now();

@@ -4,31 +4,95 @@
  * sizes come from a bundled font's metrics, so layout needs no DOM; the result is a flat,
  * transferable geometry that renderers draw and `toSVG` exports.
  */
-export * from './elk/task.js';
-export type { WorkerRequest, WorkerResponse } from './worker/protocol.js';
-export type { ElkRunner, ElkRunnerStats } from './worker/runner.js';
-export { elkOptions } from './elk/options.js';
-export * from './params.js';
-export * from './geometry/types.js';
-export { basisPath, basisSegments, arrowAtEnd } from './geometry/curves.js';
+
+// Laying out what a render model shows, and its parameters.
+export { LayoutSession, type LayoutSessionOptions, type ViewLayout } from './session/layout-session.js';
+export { DEFAULT_LAYOUT_PARAMS, type LayoutParams } from './params.js';
+export type { Direction } from './elk/task.js';
+export { applyExpandMode, collapseAll, parseExpandMode, percentile, timeExpansions, type ExpandMode, type ExpandTimings } from './session/expansion.js';
+
+// The flat geometry renderers draw: typed-array columns, their codes, and the edges' curves.
+export {
+  AnnotationSide,
+  AnnotationType,
+  EdgeFlag,
+  geometryTransferables,
+  LabelAlign,
+  NodeFlag,
+  NodeKind,
+  ShapeKind,
+  type EdgeFlags,
+  type Geometry,
+  type GeometryAnnotations,
+  type GeometryEdges,
+  type GeometryNodes,
+  type NodeFlags,
+} from './geometry/types.js';
+export { arrowAtEnd, basisPath, basisSegments } from './geometry/curves.js';
+export { displayName } from './group/display-name.js';
+
+// Per-group layouts (ViewLayout.root): each expanded group's children, edges and border ports.
+export type { AnnotationBox, AuxColumn, BorderPort, GroupLayout, NodeBox, PlacedChild, PlacedEdge, PlacedSection } from './group/types.js';
+
+// Text metrics (the bundled Roboto), SVG export and the geometry's invariants.
 export type { TextMeasurer } from './text/measurer.js';
-export { roboto, createMeasurer } from './text/roboto.js';
+export { createMeasurer, roboto } from './text/roboto.js';
 export { robotoFontFaceCss } from './text/font-face.js';
-export type { LayoutGraph, LgNode, LgEdge, LgPort, LgLayout, LgSection } from './compound/layout-graph.js';
+export { DEFAULT_SVG_STYLE, toSVG, type SvgStyle } from './svg/to-svg.js';
+export { checkInvariants, type InvariantOptions, type InvariantReport, type Violation } from './invariants/check.js';
+export { annotationCrossings, type AnnotationCrossing, type CrossingOptions } from './invariants/annotation-crossings.js';
+
+// Running ELK: worker pools (Web Workers here, worker_threads in @tbg/layout/node), in-thread runners, the ELK worker protocol.
+export type { ElkResult, ElkTask } from './elk/task.js';
+export type { ElkRunner, ElkRunnerStats } from './worker/runner.js';
+export type { WorkerEndpoint } from './worker/worker-endpoint.js';
+export { createWorkerPool } from './worker/pool.js';
+export { createInlineRunner } from './worker/inline-runner.js';
+export { yieldingRunner } from './worker/yielding-runner.js';
+export { webWorkerEndpoint, type WebWorkerLike } from './worker/web-endpoint.js';
+export type { RequestChannel } from './worker/serve-elk.js';
+export type {
+  ElkDoneResponse,
+  ElkFailedResponse,
+  ElkLayoutRequest,
+  ElkWarmResponse,
+  ElkWarmupRequest,
+  WorkerRequest,
+  WorkerRequestKind,
+  WorkerResponse,
+  WorkerResponseFor,
+  WorkerResponseMap,
+} from './worker/protocol.js';
+
+// Any graph of boxes, ports and edges in bounded ELK calls (what each group's core goes through).
+export type { LayoutGraph, LgEdge, LgLayout, LgNode, LgPort, LgSection } from './compound/layout-graph.js';
+export type { PortSide, TaskNodeKind } from './elk/task.js';
 export { layoutCompound, type CompoundContext, type ElkResultCache } from './compound/layout-compound.js';
 export { LruElkCache } from './compound/elk-cache.js';
-export { displayName } from './group/display-name.js';
-export type { GroupLayout, NodeBox, AnnotationBox, BorderPort, PlacedChild, PlacedEdge, PlacedSection } from './group/types.js';
-export { LayoutSession, type LayoutSessionOptions, type ViewLayout } from './session/layout-session.js';
-export { buildGeometry } from './geometry/build-geometry.js';
-export { toSVG, DEFAULT_SVG_STYLE, type SvgStyle } from './svg/to-svg.js';
-export { checkInvariants, annotationCrossings, type InvariantReport, type Violation } from './invariants/check.js';
-export { createWorkerPool, type WorkerEndpoint } from './worker/pool.js';
-export { createInlineRunner } from './worker/inline-runner.js';
-export { webWorkerEndpoint, type WebWorkerLike } from './worker/web-endpoint.js';
-export { yieldingRunner } from './worker/yielding-runner.js';
-export type { ViewRequest, ViewResponse, ViewOpenOptions, ViewSummary, ExpansionChange, ViewLayoutStats } from './view/protocol.js';
-export { serveView, type ViewHostOptions } from './view/view-host.js';
+
+// The view worker: a graph opened, laid out and searched off the client's thread, and its typed client.
 export { createViewClient, ViewWorkerError, type ViewClient, type ViewEndpoint, type ViewLayoutResult } from './view/view-client.js';
-export type { RequestChannel } from './worker/serve-elk.js';
-export { parseExpandMode, applyExpandMode, collapseAll, timeExpansions, percentile, type ExpandMode, type ExpandTimings } from './session/expansion.js';
+export { serveView, type ViewHostOptions } from './view/view-host.js';
+export type {
+  ExpansionChange,
+  ViewAnswer,
+  ViewCancelledResponse,
+  ViewCloseRequest,
+  ViewClosedResponse,
+  ViewErrorResponse,
+  ViewFailedResponse,
+  ViewFoundResponse,
+  ViewLaidOutResponse,
+  ViewLayoutRequest,
+  ViewLayoutStats,
+  ViewOpenedResponse,
+  ViewOpenOptions,
+  ViewOpenRequest,
+  ViewRequest,
+  ViewRequestKind,
+  ViewResponse,
+  ViewResponseFor,
+  ViewResponseMap,
+  ViewSearchRequest,
+  ViewSummary,
+} from './view/protocol.js';

@@ -101,10 +101,15 @@ export const DEFAULT_LAYOUT_PARAMS: Readonly<LayoutParams> = {
   gridGap: 8,
 };
 
-/** TensorBoard's edge width scale: pow(0.3) over tensor size [1, 5e6] → [0.75, 12] px, clamped. */
+/**
+ * The range of edge widths, in px.
+ * @internal exported for tests
+ */
 export const MIN_EDGE_WIDTH = 0.75;
+/** @internal exported for tests */
 export const MAX_EDGE_WIDTH = 12;
 
+/** TensorBoard's edge width scale: pow(0.3) over tensor size [1, 5e6] → [0.75, 12] px, clamped. */
 export function edgeWidth(totalSize: number): number {
   const lo = 1;
   const hi = 5_000_000;
@@ -113,9 +118,13 @@ export function edgeWidth(totalSize: number): number {
   return MIN_EDGE_WIDTH + t * (MAX_EDGE_WIDTH - MIN_EDGE_WIDTH);
 }
 
-/** Arrowhead size in px for a stroke width: TB's 4 quantized buckets over [0.75, 12]. */
+/**
+ * Arrowhead sizes in px, one per bucket of stroke widths.
+ * @internal exported for tests
+ */
 export const ARROW_SIZES = [5, 13, 16, 20] as const;
 
+/** Arrowhead size in px for a stroke width: TB's 4 quantized buckets over [0.75, 12]. */
 export function arrowSize(width: number): number {
   const t = (width - MIN_EDGE_WIDTH) / (MAX_EDGE_WIDTH - MIN_EDGE_WIDTH);
   const bucket = Math.min(3, Math.max(0, Math.floor(t * 4)));

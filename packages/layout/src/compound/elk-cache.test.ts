@@ -4,10 +4,10 @@
  * sections above it) — through layoutCompound and through a LayoutSession.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { hasShared } from '@tbg/testkit';
+import { needShared } from '@tbg/testkit';
 import { elkOptions } from '../elk/options.js';
 import { taskKey } from '../elk/task-key.js';
-import { NODE_PLAIN, NODE_STUB_IN, NODE_STUB_OUT, SIDE_IN, SIDE_OUT, type ElkResult, type ElkTask, copyTask } from '../elk/task.js';
+import { TaskNodeKindCode, type ElkResult, type ElkTask, copyTask } from '../elk/task.js';
 import { DEFAULT_LAYOUT_PARAMS as P } from '../params.js';
 import { LayoutSession } from '../session/layout-session.js';
 import { fixtureModel } from '../test-support/models.js';
@@ -38,19 +38,19 @@ function sample(): LayoutGraph {
   return {
     direction: 'UP',
     nodes: [
-      { width: 40, height: 20, kind: NODE_PLAIN, ports: [] },
+      { width: 40, height: 20, kind: 'plain', ports: [] },
       {
         width: 60,
         height: 30,
-        kind: NODE_PLAIN,
+        kind: 'plain',
         ports: [
-          { x: 20, y: 30, side: SIDE_IN },
-          { x: 30, y: 0, side: SIDE_OUT },
+          { x: 20, y: 30, side: 'in' },
+          { x: 30, y: 0, side: 'out' },
         ],
       },
-      { width: 15, height: 6, kind: NODE_PLAIN, ports: [] },
-      { width: 2, height: 2, kind: NODE_STUB_IN, ports: [] },
-      { width: 2, height: 2, kind: NODE_STUB_OUT, ports: [] },
+      { width: 15, height: 6, kind: 'plain', ports: [] },
+      { width: 2, height: 2, kind: 'stubIn', ports: [] },
+      { width: 2, height: 2, kind: 'stubOut', ports: [] },
     ],
     edges: [
       { v: 3, vPort: -1, w: 0, wPort: -1 },
@@ -81,8 +81,8 @@ describe('taskKey', () => {
     const t = toElkTask(sample(), options());
     const inBigger = <A extends Float64Array | Uint8Array | Uint32Array | Int32Array>(a: A, make: (n: number) => A): A => {
       const big = make(a.length + 7);
-      big.fill(99 as never);
-      big.set(a as never, 3);
+      big.fill(99);
+      big.set(a, 3);
       return big.subarray(3, 3 + a.length) as A;
     };
     const moved: ElkTask = {
@@ -102,11 +102,11 @@ describe('taskKey', () => {
     const changes: Array<[string, (g: LayoutGraph) => void, ((o: Record<string, string>) => void)?]> = [
       ['a node width', (g) => (g.nodes[0]!.width += 0.5)],
       ['a node height', (g) => (g.nodes[2]!.height = 6.000001)],
-      ['a node kind', (g) => (g.nodes[4]!.kind = NODE_STUB_IN)],
+      ['a node kind', (g) => (g.nodes[4]!.kind = 'stubIn')],
       ['a port x', (g) => (g.nodes[1]!.ports[0]!.x = 21)],
       ['a port y', (g) => (g.nodes[1]!.ports[1]!.y = 0.25)],
-      ['a port side', (g) => (g.nodes[1]!.ports[1]!.side = SIDE_IN)],
-      ['a port more', (g) => g.nodes[1]!.ports.push({ x: 40, y: 30, side: SIDE_IN })],
+      ['a port side', (g) => (g.nodes[1]!.ports[1]!.side = 'in')],
+      ['a port more', (g) => g.nodes[1]!.ports.push({ x: 40, y: 30, side: 'in' })],
       ['ports moved to another node', (g) => ((g.nodes[0]!.ports = g.nodes[1]!.ports), (g.nodes[1]!.ports = []), (g.edges[1]!.wPort = -1), (g.edges[2]!.vPort = -1))],
       ['an edge source', (g) => (g.edges[3]!.v = 0)],
       ['an edge target', (g) => (g.edges[0]!.w = 2)],
@@ -114,7 +114,7 @@ describe('taskKey', () => {
       ['an edge more', (g) => g.edges.push({ v: 0, vPort: -1, w: 2, wPort: -1 })],
       ['an edge fewer', (g) => g.edges.pop()],
       ['two edges swapped', (g) => g.edges.reverse()],
-      ['a node more', (g) => g.nodes.push({ width: 40, height: 20, kind: NODE_PLAIN, ports: [] })],
+      ['a node more', (g) => g.nodes.push({ width: 40, height: 20, kind: 'plain', ports: [] })],
       ['two nodes swapped', (g) => ([g.nodes[0], g.nodes[2]] = [g.nodes[2]!, g.nodes[0]!])],
       ['the direction', (g) => (g.direction = 'RIGHT')],
       ['an option value', () => {}, (o) => (o['elk.layered.thoroughness'] = '3')],
@@ -183,7 +183,7 @@ describe('LruElkCache', () => {
 
 /** A chain-like DAG of n plain nodes (each with 1–2 inputs from the previous few), for splitting. */
 function chain(n: number): LayoutGraph {
-  const nodes: LgNode[] = Array.from({ length: n }, (_, i) => ({ width: 20 + ((i * 7) % 30), height: 10 + ((i * 3) % 12), kind: NODE_PLAIN, ports: [] }));
+  const nodes: LgNode[] = Array.from({ length: n }, (_, i) => ({ width: 20 + ((i * 7) % 30), height: 10 + ((i * 3) % 12), kind: 'plain', ports: [] }));
   const edges = [];
   for (let i = 1; i < n; i++) {
     edges.push({ v: i - 1, vPort: -1, w: i, wPort: -1 });
@@ -226,14 +226,14 @@ describe('layoutCompound with an ELK cache', () => {
     const third = await layoutCompound(changed, context(runner, cache, max));
     expect(third.elkCalls).toBe(calls.length);
     const sizes = calls.map((c) => Array.from(c.task.nodeSize));
-    const sectionCalls = calls.filter((c) => Array.from(c.task.nodeKind).filter((k) => k === NODE_PLAIN).length === sections[2]!.length && c.task.nodeKind.length > 5);
+    const sectionCalls = calls.filter((c) => Array.from(c.task.nodeKind).filter((k) => k === TaskNodeKindCode.plain).length === sections[2]!.length && c.task.nodeKind.length > 5);
     // That section (with the new size in it) …
     expect(sizes.filter((s) => s.includes(123.5) && s.includes(77.25)).length).toBe(1);
     expect(sectionCalls.length).toBe(1);
     // … and the level above it (5 boxes and no stubs), nothing else.
     expect(calls.length).toBe(2);
     const level = calls.find((c) => !Array.from(c.task.nodeSize).includes(123.5))!;
-    expect(Array.from(level.task.nodeKind)).toEqual([NODE_PLAIN, NODE_PLAIN, NODE_PLAIN, NODE_PLAIN, NODE_PLAIN]);
+    expect(Array.from(level.task.nodeKind)).toEqual(new Array(5).fill(TaskNodeKindCode.plain));
     // The unchanged sections kept their layouts: their members moved as a block, if at all.
     for (const k of [0, 1, 3, 4]) {
       const [a, b] = [sections[k]![0]!, sections[k]![1]!];
@@ -250,7 +250,7 @@ describe('layoutCompound with an ELK cache', () => {
     expect(cache.size).toBe(1);
     // Stub kinds matter: the same boxes with a stub are another task.
     const withStub = chain(9);
-    withStub.nodes.push({ width: 2, height: 2, kind: NODE_STUB_OUT, ports: [] });
+    withStub.nodes.push({ width: 2, height: 2, kind: 'stubOut', ports: [] });
     withStub.edges.push({ v: 8, vPort: -1, w: 9, wPort: -1 });
     await layoutCompound(withStub, context(runner, cache, 10));
     expect(calls.length).toBe(2);
@@ -260,7 +260,7 @@ describe('layoutCompound with an ELK cache', () => {
   });
 });
 
-describe.skipIf(!hasShared())('LayoutSession with a split group', () => {
+describe.skipIf(!needShared('LayoutSession with a split group'))('LayoutSession with a split group', () => {
   it('expanding a child of a split root lays out the child, its section and the level only', async () => {
     const model = fixtureModel('graphs', 'tb_demo_xla_118.pbtxt');
     const h = model.hierarchy;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { elkOptions } from '../elk/options.js';
-import { NODE_PLAIN, NODE_STUB_IN, NODE_STUB_OUT, SIDE_IN, SIDE_OUT, type Direction } from '../elk/task.js';
+import { TaskNodeKindCode, type Direction } from '../elk/task.js';
 import { DEFAULT_LAYOUT_PARAMS as P } from '../params.js';
 import { createInlineRunner } from '../worker/inline-runner.js';
 import type { ElkRunner } from '../worker/runner.js';
@@ -23,7 +23,7 @@ function recordingRunner(cap = 10_000): { runner: ElkRunner; calls: Call[] } {
   const calls: Call[] = [];
   const runner = tappedRunner(inline, (task) => {
     let plain = 0;
-    for (const k of task.nodeKind) if (k === NODE_PLAIN) plain++;
+    for (const k of task.nodeKind) if (k === TaskNodeKindCode.plain) plain++;
     calls.push({ nodes: task.nodeKind.length, plain, edges: task.edges.length / 4 });
     if (calls.length > cap) throw new Error(`more than ${cap} ELK calls`);
   });
@@ -50,14 +50,14 @@ interface GenOptions {
 function portsFor(d: Direction, w: number, h: number): LgPort[] {
   return d === 'UP'
     ? [
-        { x: w / 3, y: h, side: SIDE_IN },
-        { x: (2 * w) / 3, y: h, side: SIDE_IN },
-        { x: w / 2, y: 0, side: SIDE_OUT },
+        { x: w / 3, y: h, side: 'in' },
+        { x: (2 * w) / 3, y: h, side: 'in' },
+        { x: w / 2, y: 0, side: 'out' },
       ]
     : [
-        { x: 0, y: h / 3, side: SIDE_IN },
-        { x: 0, y: (2 * h) / 3, side: SIDE_IN },
-        { x: w, y: h / 2, side: SIDE_OUT },
+        { x: 0, y: h / 3, side: 'in' },
+        { x: 0, y: (2 * h) / 3, side: 'in' },
+        { x: w, y: h / 2, side: 'out' },
       ];
 }
 
@@ -83,9 +83,9 @@ function generate(o: GenOptions): LayoutGraph {
     const w = 10 + Math.round(r() * 140) / 2;
     const h = 6 + Math.round(r() * 68) / 2;
     const withPorts = k < o.nodes && r() < (o.ports ?? 0);
-    nodes[perm[k]!] = { width: w, height: h, kind: NODE_PLAIN, ports: withPorts ? portsFor(d, w, h) : [] };
+    nodes[perm[k]!] = { width: w, height: h, kind: 'plain', ports: withPorts ? portsFor(d, w, h) : [] };
   }
-  for (let s = 0; s < stubsIn + stubsOut; s++) nodes[perm[o.nodes + isolated + s]!] = { width: 2, height: 2, kind: s < stubsIn ? NODE_STUB_IN : NODE_STUB_OUT, ports: [] };
+  for (let s = 0; s < stubsIn + stubsOut; s++) nodes[perm[o.nodes + isolated + s]!] = { width: 2, height: 2, kind: s < stubsIn ? 'stubIn' : 'stubOut', ports: [] };
   const edges: LgEdge[] = [];
   const outPort = (v: number) => (nodes[v]!.ports.length ? 2 : -1);
   const inPort = (w: number) => (nodes[w]!.ports.length ? Math.floor(r() * 2) : -1);
@@ -117,7 +117,7 @@ function offBorder(r: Rect, x: number, y: number): number {
   return Math.min(x - r[0], r[0] + r[2] - x, y - r[1], r[1] + r[3] - y);
 }
 
-const plainOf = (g: LayoutGraph) => g.nodes.flatMap((n, i) => (n.kind === NODE_PLAIN ? [i] : []));
+const plainOf = (g: LayoutGraph) => g.nodes.flatMap((n, i) => (n.kind === 'plain' ? [i] : []));
 const pointsOf = (L: LgLayout, e: number): Array<[number, number]> => {
   const out: Array<[number, number]> = [];
   for (let p = L.pointStart[e]!; p < L.pointStart[e + 1]!; p++) out.push([L.points[2 * p]!, L.points[2 * p + 1]!]);
@@ -152,7 +152,7 @@ function checkNodes(g: LayoutGraph, L: LgLayout): string[] {
   const out: string[] = [];
   const bounds: Rect = [0, 0, L.width, L.height];
   const rects = plainOf(g).map((v) => [`node ${v}`, nodeRect(g, L, v)] as [string, Rect]);
-  for (const [name, r] of rects) if (!contains(bounds, r)) out.push(`${name} [${r}] outside [0, ${L.width}] × [0, ${L.height}]`);
+  for (const [name, r] of rects) if (!contains(bounds, r)) out.push(`${name} [${r.join(',')}] outside [0, ${L.width}] × [0, ${L.height}]`);
   out.push(...overlapping(rects));
   if (L.nodeXY.length !== 2 * g.nodes.length) out.push('nodeXY length');
   return out;
@@ -165,13 +165,13 @@ function checkEdgeEnds(g: LayoutGraph, L: LgLayout): string[] {
   const endOk = (v: number, port: number, [x, y]: [number, number]): string | null => {
     const node = g.nodes[v]!;
     const r = nodeRect(g, L, v);
-    if (node.kind !== NODE_PLAIN) return pointIn(r, x, y) ? null : `(${x}, ${y}) not at stub ${v} [${r}]`;
+    if (node.kind !== 'plain') return pointIn(r, x, y) ? null : `(${x}, ${y}) not at stub ${v} [${r.join(',')}]`;
     if (port >= 0) {
       const p = node.ports[port]!;
       return Math.hypot(x - r[0] - p.x, y - r[1] - p.y) < TOL ? null : `(${x}, ${y}) not at port ${port} of ${v} (${r[0] + p.x}, ${r[1] + p.y})`;
     }
     const d = offBorder(r, x, y);
-    return d < TOL ? null : `(${x}, ${y}) is ${d} off the outline of ${v} [${r}]`;
+    return d < TOL ? null : `(${x}, ${y}) is ${d} off the outline of ${v} [${r.join(',')}]`;
   };
   g.edges.forEach((e, k) => {
     const pts = pointsOf(L, k);
@@ -200,7 +200,7 @@ function checkSections(g: LayoutGraph, L: LgLayout): string[] {
     if (!contains(bounds, rect(k))) out.push(`section ${k} outside the layout`);
     for (const m of s.members) {
       count[m]!++;
-      if (g.nodes[m]!.kind !== NODE_PLAIN) out.push(`section ${k} lists stub ${m}`);
+      if (g.nodes[m]!.kind !== 'plain') out.push(`section ${k} lists stub ${m}`);
       const [x, y, w, h] = nodeRect(g, L, m);
       // Inside, with the section padding all around.
       if (!contains([s.x + P.sectionPadding, s.y + P.sectionPadding, s.width - 2 * P.sectionPadding, s.height - 2 * P.sectionPadding], [x, y, w, h])) out.push(`node ${m} not inside its section ${k} with padding`);
@@ -257,11 +257,11 @@ function checkCutEdges(g: LayoutGraph, L: LgLayout): { problems: string[]; cut: 
     const idx: number[] = [];
     for (const s of leave) idx.push(on(s, true)[0] ?? -1);
     for (const s of enter) idx.push(on(s, false).at(-1) ?? -1);
-    if (idx.includes(-1)) return void out.push(`edge ${k} (${e.v} → ${e.w}) does not cross the out-/in-sides of sections ${[...leave, ...enter]} (${idx})`);
-    for (let i = 1; i < idx.length; i++) if (idx[i]! < idx[i - 1]!) out.push(`edge ${k} crosses section borders out of order (${idx})`);
+    if (idx.includes(-1)) return void out.push(`edge ${k} (${e.v} → ${e.w}) does not cross the out-/in-sides of sections ${[...leave, ...enter].join(',')} (${idx.join(',')})`);
+    for (let i = 1; i < idx.length; i++) if (idx[i]! < idx[i - 1]!) out.push(`edge ${k} crosses section borders out of order (${idx.join(',')})`);
     // The piece from the source to its section's border lies in that section; same at the target.
     if (leave.length) for (const [x, y] of pts.slice(0, idx[0]! + 1)) if (!pointIn(rect(leave[0]!), x, y)) out.push(`edge ${k} leaves section ${leave[0]} early at (${x}, ${y})`);
-    if (enter.length) for (const [x, y] of pts.slice(idx.at(-1)!)) if (!pointIn(rect(enter.at(-1)!), x, y)) out.push(`edge ${k} enters section ${enter.at(-1)} late at (${x}, ${y})`);
+    if (enter.length) for (const [x, y] of pts.slice(idx.at(-1))) if (!pointIn(rect(enter.at(-1)!), x, y)) out.push(`edge ${k} enters section ${enter.at(-1)} late at (${x}, ${y})`);
   });
   return { problems: out, cut };
 }
@@ -291,10 +291,10 @@ function sectionDepth(L: LgLayout): number {
 describe('layoutCompound in one ELK call', () => {
   it('lays out a small graph with ports and stubs in one call', async () => {
     // Stub 5 → 0 → 1 → 2 → stub 6, and 0 → 3 → 2; node 1 has fixed ports; 4 is isolated.
-    const n = (w: number, h: number, ports: LgPort[] = []): LgNode => ({ width: w, height: h, kind: NODE_PLAIN, ports });
+    const n = (w: number, h: number, ports: LgPort[] = []): LgNode => ({ width: w, height: h, kind: 'plain', ports });
     const g: LayoutGraph = {
       direction: 'UP',
-      nodes: [n(30, 10), n(40, 20, portsFor('UP', 40, 20)), n(25, 12), n(50, 8), n(12, 12), { width: 2, height: 2, kind: NODE_STUB_IN, ports: [] }, { width: 2, height: 2, kind: NODE_STUB_OUT, ports: [] }],
+      nodes: [n(30, 10), n(40, 20, portsFor('UP', 40, 20)), n(25, 12), n(50, 8), n(12, 12), { width: 2, height: 2, kind: 'stubIn', ports: [] }, { width: 2, height: 2, kind: 'stubOut', ports: [] }],
       edges: [
         { v: 5, vPort: -1, w: 0, wPort: -1 },
         { v: 0, vPort: -1, w: 1, wPort: 1 },
@@ -311,7 +311,7 @@ describe('layoutCompound in one ELK call', () => {
     expect(L.maxElkMs).toBeGreaterThanOrEqual(0);
     // UP: each edge goes upwards, from the source's top to the target's bottom.
     for (const [k, e] of g.edges.entries()) {
-      if (g.nodes[e.v]!.kind !== NODE_PLAIN || g.nodes[e.w]!.kind !== NODE_PLAIN) continue;
+      if (g.nodes[e.v]!.kind !== 'plain' || g.nodes[e.w]!.kind !== 'plain') continue;
       const pts = pointsOf(L, k);
       expect(pts[0]![1]).toBeCloseTo(L.nodeXY[2 * e.v + 1]!, 9);
       expect(pts.at(-1)![1]).toBeCloseTo(L.nodeXY[2 * e.w + 1]! + g.nodes[e.w]!.height, 9);
@@ -350,9 +350,9 @@ describe('layoutCompound in one ELK call', () => {
   });
 
   it('lays out one node with more stub edges than the budget in one call', async () => {
-    const g: LayoutGraph = { direction: 'UP', nodes: [{ width: 40, height: 20, kind: NODE_PLAIN, ports: [] }], edges: [] };
+    const g: LayoutGraph = { direction: 'UP', nodes: [{ width: 40, height: 20, kind: 'plain', ports: [] }], edges: [] };
     for (let i = 0; i < 20; i++) {
-      g.nodes.push({ width: 2, height: 2, kind: i % 2 ? NODE_STUB_OUT : NODE_STUB_IN, ports: [] });
+      g.nodes.push({ width: 2, height: 2, kind: i % 2 ? 'stubOut' : 'stubIn', ports: [] });
       g.edges.push(i % 2 ? { v: 0, vPort: -1, w: i + 1, wPort: -1 } : { v: i + 1, vPort: -1, w: 0, wPort: -1 });
     }
     const { L, calls, problems } = await run(g, 12, 10);
@@ -369,7 +369,7 @@ describe('layoutCompound with stubs on several connected components', () => {
     const edges: LgEdge[] = [];
     for (let c = 0; c < k; c++) {
       const base = nodes.length;
-      nodes.push({ width: 2, height: 2, kind: NODE_STUB_IN, ports: [] }, { width: 40 + 10 * c, height: 20, kind: NODE_PLAIN, ports: [] }, { width: 30, height: 15 + 5 * c, kind: NODE_PLAIN, ports: [] }, { width: 2, height: 2, kind: NODE_STUB_OUT, ports: [] });
+      nodes.push({ width: 2, height: 2, kind: 'stubIn', ports: [] }, { width: 40 + 10 * c, height: 20, kind: 'plain', ports: [] }, { width: 30, height: 15 + 5 * c, kind: 'plain', ports: [] }, { width: 2, height: 2, kind: 'stubOut', ports: [] });
       edges.push({ v: base, vPort: -1, w: base + 1, wPort: -1 }, { v: base + 1, vPort: -1, w: base + 2, wPort: -1 }, { v: base + 2, vPort: -1, w: base + 3, wPort: -1 });
     }
     return { direction, nodes, edges };
@@ -383,8 +383,8 @@ describe('layoutCompound with stubs on several connected components', () => {
       // Position along the flow: UP runs towards smaller y, RIGHT towards larger x.
       const flow = (v: number) => (direction === 'UP' ? -(L.nodeXY[2 * v + 1]! + g.nodes[v]!.height / 2) : L.nodeXY[2 * v]! + g.nodes[v]!.width / 2);
       const plain = plainOf(g).map(flow);
-      const ins = g.nodes.flatMap((n, v) => (n.kind === NODE_STUB_IN ? [flow(v)] : []));
-      const outs = g.nodes.flatMap((n, v) => (n.kind === NODE_STUB_OUT ? [flow(v)] : []));
+      const ins = g.nodes.flatMap((n, v) => (n.kind === 'stubIn' ? [flow(v)] : []));
+      const outs = g.nodes.flatMap((n, v) => (n.kind === 'stubOut' ? [flow(v)] : []));
       expect(Math.max(...ins)).toBeLessThan(Math.min(...plain));
       expect(Math.min(...outs)).toBeGreaterThan(Math.max(...plain));
       // One layer each.
@@ -486,7 +486,7 @@ describe('layoutCompound split into sections', () => {
 describe('layoutCompound without edges', () => {
   it('packs the plain nodes in a grid without calling ELK', async () => {
     const g = generate({ nodes: 0, seed: 61, isolated: 50, stubsIn: 0 });
-    g.nodes.push({ width: 2, height: 2, kind: NODE_STUB_IN, ports: [] });
+    g.nodes.push({ width: 2, height: 2, kind: 'stubIn', ports: [] });
     const { L, calls, problems } = await run(g, 12, 40);
     expect(problems).toEqual([]);
     expect(calls).toEqual([]);

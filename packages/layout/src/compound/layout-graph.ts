@@ -2,21 +2,20 @@
  * The graph one group hands to layout: boxes with fixed ports, border stubs and edges. It
  * knows nothing of TensorFlow; `layoutCompound` turns it into bounded ELK calls.
  */
-import type { Direction } from '../elk/task.js';
+import type { Direction, PortSide, TaskNodeKind } from '../elk/task.js';
 
 export interface LgPort {
   /** Relative to the node's top-left corner. */
   x: number;
   y: number;
-  /** SIDE_IN | SIDE_OUT. */
-  side: number;
+  side: PortSide;
 }
 
 export interface LgNode {
   width: number;
   height: number;
-  /** NODE_PLAIN | NODE_STUB_IN | NODE_STUB_OUT. Stubs are the group's border crossings. */
-  kind: number;
+  /** A plain box, or a stub: one of the group's border crossings. */
+  kind: TaskNodeKind;
   /** Fixed ports; when present, every edge of the node uses one of them. */
   ports: LgPort[];
 }
@@ -63,4 +62,9 @@ export interface LgSection {
   parent: number;
   /** Top-level node indices placed directly in this section. */
   members: number[];
+}
+
+/** A layout of n nodes at the origin, without edges, sections or ELK calls. */
+export function emptyLayout(n: number): LgLayout {
+  return { nodeXY: new Float64Array(2 * n), pointStart: new Uint32Array(1), points: new Float64Array(0), width: 0, height: 0, sections: [], maxElkNodes: 0, maxElkMs: 0, elkCalls: 0 };
 }

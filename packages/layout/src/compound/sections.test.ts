@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { NODE_PLAIN, NODE_STUB_IN, NODE_STUB_OUT } from '../elk/task.js';
+import type { TaskNodeKind } from '../elk/task.js';
 import type { LayoutGraph, LgEdge, LgNode } from './layout-graph.js';
 import { partition, topologicalOrder } from './sections.js';
 import { rng } from '../test-support/rng.js';
 
-const plainNode = (): LgNode => ({ width: 10, height: 10, kind: NODE_PLAIN, ports: [] });
+const plainNode = (): LgNode => ({ width: 10, height: 10, kind: 'plain', ports: [] });
 const edge = (v: number, w: number): LgEdge => ({ v, vPort: -1, w, wPort: -1 });
-const graph = (n: number, edges: Array<[number, number]>, kinds: number[] = []): LayoutGraph => ({
+const graph = (n: number, edges: Array<[number, number]>, kinds: TaskNodeKind[] = []): LayoutGraph => ({
   direction: 'UP',
-  nodes: Array.from({ length: n }, (_, i) => ({ ...plainNode(), kind: kinds[i] ?? NODE_PLAIN })),
+  nodes: Array.from({ length: n }, (_, i) => ({ ...plainNode(), kind: kinds[i] ?? 'plain' })),
   edges: edges.map(([v, w]) => edge(v, w)),
 });
 
@@ -29,7 +29,7 @@ function randomDag(n: number, seed: number, opts: { isolated?: number; stubs?: n
     [perm[i], perm[j]] = [perm[j]!, perm[i]!];
   }
   // perm[k] is the node index of the k-th DAG node in creation (= topological) order.
-  const kinds = new Array<number>(total).fill(NODE_PLAIN);
+  const kinds = new Array<TaskNodeKind>(total).fill('plain');
   const edges: Array<[number, number]> = [];
   for (let k = 1; k < n; k++) {
     const preds = 1 + Math.floor(r() * (opts.maxIn ?? 2));
@@ -41,15 +41,15 @@ function randomDag(n: number, seed: number, opts: { isolated?: number; stubs?: n
   for (let s = 0; s < stubs; s++) {
     const sin = perm[n + isolated + 2 * s]!;
     const sout = perm[n + isolated + 2 * s + 1]!;
-    kinds[sin] = NODE_STUB_IN;
-    kinds[sout] = NODE_STUB_OUT;
+    kinds[sin] = 'stubIn';
+    kinds[sout] = 'stubOut';
     edges.push([sin, perm[Math.floor(r() * n)]!]);
     edges.push([perm[Math.floor(r() * n)]!, sout]);
   }
   return { g: graph(total, edges, kinds) };
 }
 
-const plainNodes = (g: LayoutGraph) => g.nodes.flatMap((node, i) => (node.kind === NODE_PLAIN ? [i] : []));
+const plainNodes = (g: LayoutGraph) => g.nodes.flatMap((node, i) => (node.kind === 'plain' ? [i] : []));
 
 function expectTopological(g: LayoutGraph, order: number[]): void {
   const pos = new Map(order.map((v, i) => [v, i]));
@@ -179,7 +179,7 @@ describe('partition', () => {
         [0, 1],
         [2, 1],
       ],
-      [NODE_PLAIN, NODE_STUB_OUT, NODE_PLAIN],
+      ['plain', 'stubOut', 'plain'],
     );
     expect(partition(g, 1, 10)).toEqual({ isolated: [], sections: [[0], [2]] });
   });
@@ -250,7 +250,7 @@ describe('partition', () => {
   });
 
   it('returns nothing for a graph of stubs only, and one section for a small graph', () => {
-    expect(partition(graph(2, [[0, 1]], [NODE_STUB_IN, NODE_STUB_OUT]), 10, 10)).toEqual({ isolated: [], sections: [] });
+    expect(partition(graph(2, [[0, 1]], ['stubIn', 'stubOut']), 10, 10)).toEqual({ isolated: [], sections: [] });
     expect(partition(graph(0, []), 10, 10)).toEqual({ isolated: [], sections: [] });
     const small = graph(4, [
       [3, 2],

@@ -4,7 +4,6 @@
  * ELK call. Consecutive topological ranges keep most edges inside a section and make the
  * section-level graph nearly a chain.
  */
-import { NODE_PLAIN } from '../elk/task.js';
 import type { LayoutGraph } from './layout-graph.js';
 
 export interface Partition {
@@ -14,7 +13,10 @@ export interface Partition {
   sections: number[][];
 }
 
-/** Topological order of the plain nodes (Kahn; on a cycle, the lowest-index waiting node goes next). Iterative. */
+/**
+ * Topological order of the plain nodes (Kahn; on a cycle, the lowest-index waiting node goes next). Iterative.
+ * @internal exported for tests
+ */
 export function topologicalOrder(g: LayoutGraph, nodes: readonly number[]): number[] {
   const inSet = new Map<number, number>();
   nodes.forEach((v, i) => inSet.set(v, i));
@@ -62,7 +64,7 @@ export function partition(g: LayoutGraph, maxNodes: number, maxEdges: number): P
   const isolated: number[] = [];
   const connected: number[] = [];
   for (let i = 0; i < n; i++) {
-    if (g.nodes[i]!.kind !== NODE_PLAIN) continue;
+    if (g.nodes[i]!.kind !== 'plain') continue;
     (degree[i] === 0 ? isolated : connected).push(i);
   }
   const order = topologicalOrder(g, connected);

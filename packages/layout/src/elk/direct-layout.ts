@@ -40,7 +40,7 @@ export function directLayouter(elk: ElkEngine): Layouter | null {
       const r = reply as { data?: ElkNode; error?: unknown } | null;
       if (!r) return Promise.reject(new Error('ELK returned no layout'));
       if (r.error !== undefined) return Promise.reject(elkError(r.error));
-      return Promise.resolve(r.data as Awaited<ReturnType<Layouter['layout']>> & T);
+      return Promise.resolve(r.data as Awaited<ReturnType<typeof elk.layout<T>>>);
     },
   };
 }

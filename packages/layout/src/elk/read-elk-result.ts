@@ -28,7 +28,7 @@ export function readElkResult(task: ElkTask, laidOut: ElkNode, elkMs: number): E
   }
 
   const m = edgeCount(task);
-  const byIndex: (ElkExtendedEdge | undefined)[] = new Array(m);
+  const byIndex = new Array<ElkExtendedEdge | undefined>(m);
   for (const edge of laidOut.edges ?? []) {
     const e = indexFromId(edge.id, 'e');
     if (e >= 0 && e < m) byIndex[e] = edge;

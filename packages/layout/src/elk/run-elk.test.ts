@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createElk, runElkTask, type ElkLayouter } from './run-elk.js';
 import { sameLayout } from './same-layout.js';
 import { syntheticTask } from './synthetic-task.js';
-import { NODE_STUB_IN, NODE_STUB_OUT, SIDE_IN, SIDE_OUT, type Direction, type ElkResult, type ElkTask } from './task.js';
+import { TaskNodeKindCode, type Direction, type ElkResult, type ElkTask } from './task.js';
 import { buildTask, type NodeSpec } from './task-builder.js';
 import { toElkGraph } from './to-elk-graph.js';
 
@@ -28,12 +28,12 @@ function portAbs(t: ElkTask, r: ElkResult, node: number, port: number): [number,
 function groupTask(direction: Direction, routing = 'ORTHOGONAL'): ElkTask {
   const G: NodeSpec =
     direction === 'UP'
-      ? { width: 100, height: 80, ports: [{ x: 30, y: 80, side: SIDE_IN }, { x: 70, y: 0, side: SIDE_OUT }] }
-      : { width: 80, height: 100, ports: [{ x: 0, y: 30, side: SIDE_IN }, { x: 80, y: 70, side: SIDE_OUT }] };
+      ? { width: 100, height: 80, ports: [{ x: 30, y: 80, side: 'in' }, { x: 70, y: 0, side: 'out' }] }
+      : { width: 80, height: 100, ports: [{ x: 0, y: 30, side: 'in' }, { x: 80, y: 70, side: 'out' }] };
   return buildTask({
     direction,
     options: { 'elk.algorithm': 'layered', 'elk.edgeRouting': routing },
-    nodes: [{ width: 40, height: 20 }, G, { width: 40, height: 20 }, { width: 4, height: 4, kind: NODE_STUB_IN }, { width: 4, height: 4, kind: NODE_STUB_OUT }],
+    nodes: [{ width: 40, height: 20 }, G, { width: 40, height: 20 }, { width: 4, height: 4, kind: 'stubIn' }, { width: 4, height: 4, kind: 'stubOut' }],
     edges: [
       { source: 3, target: 0 },
       { source: 0, target: 1, targetPort: 0 },
@@ -168,12 +168,12 @@ describe('runElkTask', () => {
       let stubs = 0;
       for (let s = 0; s < n; s++) {
         const kind = task.nodeKind[s];
-        if (kind !== NODE_STUB_IN && kind !== NODE_STUB_OUT) continue;
+        if (kind !== TaskNodeKindCode.stubIn && kind !== TaskNodeKindCode.stubOut) continue;
         stubs++;
         const [lo, hi] = span(s);
         // In the first layer, no node lies wholly before the stub; in the last, none wholly after.
         for (let v = 0; v < n; v++) {
-          if (kind === NODE_STUB_IN) expect(span(v)[1]).toBeGreaterThan(lo);
+          if (kind === TaskNodeKindCode.stubIn) expect(span(v)[1]).toBeGreaterThan(lo);
           else expect(span(v)[0]).toBeLessThan(hi);
         }
       }
@@ -223,11 +223,11 @@ describe('runElkTask', () => {
 describe('reading ELK output defensively', () => {
   const task = buildTask({
     direction: 'UP',
-    nodes: [{ width: 10, height: 10, ports: [{ x: 5, y: 0, side: SIDE_OUT }] }, { width: 20, height: 10 }],
+    nodes: [{ width: 10, height: 10, ports: [{ x: 5, y: 0, side: 'out' }] }, { width: 20, height: 10 }],
     edges: [{ source: 0, sourcePort: 0, target: 1 }, { source: 1, target: 0 }],
   });
   const fake = (edges: unknown[]): ElkLayouter => ({
-    layout: async () => ({ id: 'root', width: 50, height: 60, children: [{ id: 'n1', x: 0, y: 0 }, { id: 'n0', x: 30, y: 40 }], edges }) as never,
+    layout: () => Promise.resolve({ id: 'root', width: 50, height: 60, children: [{ id: 'n1', x: 0, y: 0 }, { id: 'n0', x: 30, y: 40 }], edges } as never),
   });
 
   it('draws a straight segment between the anchors of an edge without sections', async () => {
@@ -249,13 +249,13 @@ describe('reading ELK output defensively', () => {
 
   it('stores −0 as +0', async () => {
     const minusZero: ElkLayouter = {
-      layout: async () =>
-        ({
+      layout: () =>
+        Promise.resolve({
           id: 'root',
           width: -0,
           children: [{ id: 'n0', x: -0, y: 0 }, { id: 'n1', x: 0, y: -0 }],
           edges: [{ id: 'e0', sources: [], targets: [], sections: [{ id: 's', startPoint: { x: -0, y: 1 }, endPoint: { x: 2, y: -0 } }] }],
-        }) as never,
+        } as never),
     };
     const r = await runElkTask(minusZero, task);
     for (const v of [...r.nodeXY, ...r.edgePoints, r.width]) expect(Object.is(v, -0)).toBe(false);

@@ -1,6 +1,9 @@
 import type { ElkResult } from './task.js';
 
-/** Whether two results have byte-identical geometry (elkMs, a timing, is not compared). */
+/**
+ * Whether two results have byte-identical geometry (elkMs, a timing, is not compared).
+ * @internal for tests
+ */
 export function sameLayout(a: ElkResult, b: ElkResult): boolean {
   return (
     Object.is(a.width, b.width) &&

@@ -1,4 +1,4 @@
-import { NODE_STUB_IN, NODE_STUB_OUT, SIDE_IN, SIDE_OUT, type Direction, type ElkTask } from './task.js';
+import type { Direction, ElkTask, PortSide, TaskNodeKind } from './task.js';
 import { buildTask, type EdgeSpec, type NodeSpec, type PortSpec } from './task-builder.js';
 
 export interface SyntheticTaskOptions {
@@ -20,7 +20,7 @@ export interface SyntheticTaskOptions {
 export function syntheticTask(o: SyntheticTaskOptions): ElkTask {
   const random = seededRandom(o.seed);
   const direction = o.direction ?? 'UP';
-  const nodes: { width: number; height: number; kind?: number; hasPorts: boolean }[] = [];
+  const nodes: { width: number; height: number; kind?: TaskNodeKind; hasPorts: boolean }[] = [];
   for (let i = 0; i < o.nodes; i++) {
     nodes.push({ width: 30 + Math.floor(random() * 60), height: 15 + Math.floor(random() * 30), hasPorts: o.ports === true && i % 3 === 1 });
   }
@@ -32,9 +32,9 @@ export function syntheticTask(o: SyntheticTaskOptions): ElkTask {
   if (o.stubs === true && o.nodes > 0) {
     const stubs = 1 + Math.floor(o.nodes / 10);
     for (let k = 0; k < stubs; k++) {
-      nodes.push({ width: 4, height: 4, kind: NODE_STUB_IN, hasPorts: false });
+      nodes.push({ width: 4, height: 4, kind: 'stubIn', hasPorts: false });
       links.push([nodes.length - 1, Math.floor(random() * o.nodes)]);
-      nodes.push({ width: 4, height: 4, kind: NODE_STUB_OUT, hasPorts: false });
+      nodes.push({ width: 4, height: 4, kind: 'stubOut', hasPorts: false });
       links.push([Math.floor(random() * o.nodes), nodes.length - 1]);
     }
   }
@@ -51,18 +51,18 @@ export function syntheticTask(o: SyntheticTaskOptions): ElkTask {
     const edge: EdgeSpec = { source, target };
     const s = nodes[source]!;
     const t = nodes[target]!;
-    if (s.hasPorts) edge.sourcePort = addPort(ports[source]!, direction, SIDE_OUT, s, outCount[source]!);
-    if (t.hasPorts) edge.targetPort = addPort(ports[target]!, direction, SIDE_IN, t, inCount[target]!);
+    if (s.hasPorts) edge.sourcePort = addPort(ports[source]!, direction, 'out', s, outCount[source]!);
+    if (t.hasPorts) edge.targetPort = addPort(ports[target]!, direction, 'in', t, inCount[target]!);
     return edge;
   });
-  const specs: NodeSpec[] = nodes.map((node, i) => ({ width: node.width, height: node.height, kind: node.kind ?? 0, ports: ports[i]! }));
+  const specs: NodeSpec[] = nodes.map((node, i) => ({ width: node.width, height: node.height, kind: node.kind ?? 'plain', ports: ports[i]! }));
   return buildTask({ direction, options: { 'elk.algorithm': 'layered', ...o.options }, nodes: specs, edges });
 }
 
-function addPort(list: PortSpec[], direction: Direction, side: number, box: { width: number; height: number }, count: number): number {
+function addPort(list: PortSpec[], direction: Direction, side: PortSide, box: { width: number; height: number }, count: number): number {
   const along = (list.filter((p) => p.side === side).length + 1) / (count + 1);
-  if (direction === 'UP') list.push({ x: box.width * along, y: side === SIDE_IN ? box.height : 0, side });
-  else list.push({ x: side === SIDE_IN ? 0 : box.width, y: box.height * along, side });
+  if (direction === 'UP') list.push({ x: box.width * along, y: side === 'in' ? box.height : 0, side });
+  else list.push({ x: side === 'in' ? 0 : box.width, y: box.height * along, side });
   return list.length - 1;
 }
 

@@ -1,17 +1,17 @@
-import { NODE_PLAIN, type Direction, type ElkTask } from './task.js';
+import { PortSideCode, TaskNodeKindCode, type Direction, type ElkTask, type PortSide, type TaskNodeKind } from './task.js';
 
-/** A port on a node: x, y from the node's top-left corner; SIDE_IN or SIDE_OUT. */
+/** A port on a node: x, y from the node's top-left corner, and its side. */
 export interface PortSpec {
   x: number;
   y: number;
-  side: number;
+  side: PortSide;
 }
 
 export interface NodeSpec {
   width: number;
   height: number;
-  /** NODE_PLAIN (default), NODE_STUB_IN or NODE_STUB_OUT. */
-  kind?: number;
+  /** 'plain' by default. */
+  kind?: TaskNodeKind;
   ports?: readonly PortSpec[];
 }
 
@@ -48,7 +48,7 @@ export function packTask(direction: Direction, options: Record<string, string>, 
   nodes.forEach((node, i) => {
     nodeSize[2 * i] = node.width;
     nodeSize[2 * i + 1] = node.height;
-    nodeKind[i] = node.kind ?? NODE_PLAIN;
+    nodeKind[i] = TaskNodeKindCode[node.kind ?? 'plain'];
     portStart[i] = ports;
     ports += node.ports?.length ?? 0;
   });
@@ -60,7 +60,7 @@ export function packTask(direction: Direction, options: Record<string, string>, 
       const j = portStart[i]! + k;
       portXY[2 * j] = p.x;
       portXY[2 * j + 1] = p.y;
-      portSide[j] = p.side;
+      portSide[j] = PortSideCode[p.side];
     });
   });
   const edges = new Int32Array(4 * edgeList.length);

@@ -7,17 +7,22 @@
 /** Flow direction of the layered layout: `UP` is TensorBoard's (inputs at the bottom). */
 export type Direction = 'UP' | 'RIGHT';
 
-/** A plain node. */
-export const NODE_PLAIN = 0;
-/** A border stub of an edge that enters the graph: forced into the first layer (ELK `FIRST`). */
-export const NODE_STUB_IN = 1;
-/** A border stub of an edge that leaves the graph: forced into the last layer (ELK `LAST`). */
-export const NODE_STUB_OUT = 2;
+/**
+ * What a node of a task is: a plain box, or a border stub of an edge that enters the graph
+ * (forced into the first layer, ELK `FIRST`) or leaves it (forced into the last, ELK `LAST`).
+ */
+export type TaskNodeKind = 'plain' | 'stubIn' | 'stubOut';
 
-/** Port on the side edges come in from (SOUTH for `UP`, WEST for `RIGHT`). */
-export const SIDE_IN = 0;
-/** Port on the side edges leave from (NORTH for `UP`, EAST for `RIGHT`). */
-export const SIDE_OUT = 1;
+/** The codes `ElkTask.nodeKind` stores per node (a typed array, so that tasks transfer between threads). */
+export const TaskNodeKindCode = { plain: 0, stubIn: 1, stubOut: 2 } as const satisfies Record<TaskNodeKind, number>;
+export type TaskNodeKindCode = (typeof TaskNodeKindCode)[TaskNodeKind];
+
+/** The side of its node a port is on: where edges come in (SOUTH for `UP`, WEST for `RIGHT`) or leave (NORTH, EAST). */
+export type PortSide = 'in' | 'out';
+
+/** The codes `ElkTask.portSide` stores per port. */
+export const PortSideCode = { in: 0, out: 1 } as const satisfies Record<PortSide, number>;
+export type PortSideCode = (typeof PortSideCode)[PortSide];
 
 export interface ElkTask {
   direction: Direction;
@@ -25,7 +30,7 @@ export interface ElkTask {
   options: Record<string, string>;
   /** Width, height per node: 2 per node. */
   nodeSize: Float64Array;
-  /** NODE_PLAIN | NODE_STUB_IN | NODE_STUB_OUT per node. */
+  /** A TaskNodeKindCode per node. */
   nodeKind: Uint8Array;
   /**
    * Fixed ports (ELK `FIXED_POS`): node i owns ports `portStart[i] … portStart[i+1]`. A node
@@ -34,7 +39,7 @@ export interface ElkTask {
   portStart: Uint32Array;
   /** x, y of each port relative to its node's top-left corner: 2 per port. */
   portXY: Float64Array;
-  /** SIDE_IN | SIDE_OUT per port. */
+  /** A PortSideCode per port. */
   portSide: Uint8Array;
   /** Edges: source node, source port (global port index or −1), target node, target port (or −1): 4 per edge. */
   edges: Int32Array;
@@ -70,7 +75,10 @@ export function edgeCount(t: ElkTask): number {
   return t.edges.length / 4;
 }
 
-/** A deep copy (a pool detaches the arrays of the tasks it sends). */
+/**
+ * A deep copy (a pool detaches the arrays of the tasks it sends).
+ * @internal for tests and benchmarks
+ */
 export function copyTask(t: ElkTask): ElkTask {
   return { ...t, options: { ...t.options }, nodeSize: t.nodeSize.slice(), nodeKind: t.nodeKind.slice(), portStart: t.portStart.slice(), portXY: t.portXY.slice(), portSide: t.portSide.slice(), edges: t.edges.slice() };
 }

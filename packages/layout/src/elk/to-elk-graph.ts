@@ -1,14 +1,14 @@
 import type { ElkExtendedEdge, ElkNode, ElkPort, LayoutOptions } from 'elkjs/lib/elk-api.js';
 import { edgeId, nodeId, portId } from './elk-ids.js';
-import { edgeCount, nodeCount, NODE_STUB_IN, NODE_STUB_OUT, SIDE_IN, type Direction, type ElkTask } from './task.js';
+import { edgeCount, nodeCount, PortSideCode, TaskNodeKindCode, type Direction, type ElkTask } from './task.js';
 
 /** Id of the root node of every graph we hand to ELK. */
-export const ROOT_ID = 'root';
+const ROOT_ID = 'root';
 
-/** ELK port side of our SIDE_IN / SIDE_OUT for a flow direction. */
-export function portSideName(direction: Direction, side: number): 'SOUTH' | 'NORTH' | 'WEST' | 'EAST' {
-  if (direction === 'UP') return side === SIDE_IN ? 'SOUTH' : 'NORTH';
-  return side === SIDE_IN ? 'WEST' : 'EAST';
+/** ELK port side of a port's side (as `ElkTask.portSide` stores it) for a flow direction. */
+function portSideName(direction: Direction, side: PortSideCode): 'SOUTH' | 'NORTH' | 'WEST' | 'EAST' {
+  if (direction === 'UP') return side === PortSideCode.in ? 'SOUTH' : 'NORTH';
+  return side === PortSideCode.in ? 'WEST' : 'EAST';
 }
 
 // Spellings ELK accepts for the two root options the task fixes itself; dropped from
@@ -41,8 +41,8 @@ function toElkNode(task: ElkTask, i: number): ElkNode {
   const node: ElkNode = { id: nodeId(i), width: task.nodeSize[2 * i]!, height: task.nodeSize[2 * i + 1]! };
   const options: LayoutOptions = {};
   const kind = task.nodeKind[i];
-  if (kind === NODE_STUB_IN) options['elk.layered.layering.layerConstraint'] = 'FIRST';
-  else if (kind === NODE_STUB_OUT) options['elk.layered.layering.layerConstraint'] = 'LAST';
+  if (kind === TaskNodeKindCode.stubIn) options['elk.layered.layering.layerConstraint'] = 'FIRST';
+  else if (kind === TaskNodeKindCode.stubOut) options['elk.layered.layering.layerConstraint'] = 'LAST';
 
   const first = task.portStart[i]!;
   const end = task.portStart[i + 1]!;
@@ -56,7 +56,7 @@ function toElkNode(task: ElkTask, i: number): ElkNode {
         y: task.portXY[2 * p + 1]!,
         width: 0,
         height: 0,
-        layoutOptions: { 'elk.port.side': portSideName(task.direction, task.portSide[p]!) },
+        layoutOptions: { 'elk.port.side': portSideName(task.direction, task.portSide[p]! as PortSideCode) },
       });
     }
     node.ports = ports;

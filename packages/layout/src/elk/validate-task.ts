@@ -1,4 +1,7 @@
-import { edgeCount, nodeCount, NODE_STUB_OUT, SIDE_OUT, type ElkTask } from './task.js';
+import { edgeCount, nodeCount, PortSideCode, TaskNodeKindCode, type ElkTask } from './task.js';
+
+const KIND_CODES: ReadonlySet<number> = new Set(Object.values(TaskNodeKindCode));
+const SIDE_CODES: ReadonlySet<number> = new Set(Object.values(PortSideCode));
 
 /**
  * Throws a descriptive error if the arrays of `task` do not fit together. Cheap (one pass), and
@@ -14,10 +17,10 @@ export function validateTask(task: ElkTask): void {
   if (task.portStart[0] !== 0 || task.portStart[n] !== ports) fail(`portStart must run from 0 to ${ports} (the port count)`);
   for (let i = 0; i < n; i++) {
     if (task.portStart[i + 1]! < task.portStart[i]!) fail(`portStart decreases at node ${i}`);
-    if (task.nodeKind[i]! > NODE_STUB_OUT) fail(`node ${i} has unknown kind ${task.nodeKind[i]}`);
+    if (!KIND_CODES.has(task.nodeKind[i]!)) fail(`node ${i} has unknown kind ${task.nodeKind[i]}`);
   }
   if (task.portXY.length !== 2 * ports) fail(`portXY has ${task.portXY.length} values for ${ports} ports (want ${2 * ports})`);
-  for (let p = 0; p < ports; p++) if (task.portSide[p]! > SIDE_OUT) fail(`port ${p} has unknown side ${task.portSide[p]}`);
+  for (let p = 0; p < ports; p++) if (!SIDE_CODES.has(task.portSide[p]!)) fail(`port ${p} has unknown side ${task.portSide[p]}`);
   if (task.edges.length % 4 !== 0) fail(`edges has ${task.edges.length} values, not a multiple of 4`);
   const m = edgeCount(task);
   for (let e = 0; e < m; e++) {

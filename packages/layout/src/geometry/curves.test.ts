@@ -149,7 +149,7 @@ describe('arrowAtEnd', () => {
       expect(trimmed.length).toBe(pts.length);
       expect(trimmed.slice(0, -2)).toEqual(pts.slice(0, -2));
       const end: Pt = [trimmed[2 * k - 2]!, trimmed[2 * k - 1]!];
-      expect(inside(triangle, end), `${pts} size ${size}`).toBe(true);
+      expect(inside(triangle, end), `${pts.join(',')} size ${size}`).toBe(true);
       // Still between the previous point and the tip (does not turn back).
       const [px, py, tx, ty] = pts.slice(-4) as [number, number, number, number];
       const along = ((end[0] - px) * (tx - px) + (end[1] - py) * (ty - py)) / ((tx - px) ** 2 + (ty - py) ** 2);

@@ -4,54 +4,74 @@
  * px with the origin at the top-left of the root; strings only for labels.
  */
 
-/** Node kinds. */
-export const KIND_OP = 0;
-export const KIND_META = 1;
-export const KIND_SERIES = 2;
-/** An artificial section of a split group (no hierarchy node): drawn as a faint outline. */
-export const KIND_SECTION = 3;
+// Typed-array columns hold small integer codes: each kind of code has a named const map and the
+// union of its values as a type of the same name (`NodeKind.section`, `kind: NodeKind`).
 
-/** Node flags. */
-export const FLAG_EXPANDED = 1;
-export const FLAG_IN_EXTRACT = 2;
-export const FLAG_OUT_EXTRACT = 4;
-export const FLAG_LIBRARY = 8;
-/** The root group (the whole view). */
-export const FLAG_ROOT = 16;
-/** A node referenced by an input but absent from the graph (tbg keeps it visible). */
-export const FLAG_MISSING = 32;
-/** A series whose members are joined by data edges (vertical stamp). */
-export const FLAG_SERIES_CONNECTED = 64;
-/** A metanode that stands for a library function (its call sites link to it). */
-export const FLAG_FUNCTION = 128;
+/** What a node is (`GeometryNodes.kind`). */
+export const NodeKind = {
+  op: 0,
+  meta: 1,
+  series: 2,
+  /** An artificial section of a split group (no hierarchy node): drawn as a faint outline. */
+  section: 3,
+} as const;
+export type NodeKind = (typeof NodeKind)[keyof typeof NodeKind];
 
-/** Shapes. */
-export const SHAPE_NONE = 0;
-export const SHAPE_ELLIPSE = 1;
-/** Rounded rectangle; the radius is in `Geometry.nodes.radius`. */
-export const SHAPE_RECT = 2;
-export const SHAPE_SERIES_VERTICAL = 3;
-export const SHAPE_SERIES_HORIZONTAL = 4;
-/** Function input (pointing into the body) and output triangles. */
-export const SHAPE_TRIANGLE_IN = 5;
-export const SHAPE_TRIANGLE_OUT = 6;
+/** Node flags (`GeometryNodes.flags` holds a bitwise OR of them). */
+export const NodeFlag = {
+  expanded: 1,
+  inExtract: 2,
+  outExtract: 4,
+  library: 8,
+  /** The root group (the whole view). */
+  root: 16,
+  /** A node referenced by an input but absent from the graph (tbg keeps it visible). */
+  missing: 32,
+  /** A series whose members are joined by data edges (vertical stamp). */
+  seriesConnected: 64,
+  /** A metanode that stands for a library function (its call sites link to it). */
+  function: 128,
+} as const;
+export type NodeFlag = (typeof NodeFlag)[keyof typeof NodeFlag];
+/** A bitwise OR of NodeFlag values (0 for none). */
+export type NodeFlags = number;
 
-/** Label alignment relative to its anchor point. */
-export const ALIGN_MIDDLE = 0;
-export const ALIGN_START = 1;
-export const ALIGN_END = 2;
+/** Shapes (`GeometryNodes.shapeKind`, `GeometryAnnotations.shapeKind`). */
+export const ShapeKind = {
+  none: 0,
+  ellipse: 1,
+  /** Rounded rectangle; the radius is in `Geometry.nodes.radius`. */
+  rect: 2,
+  seriesVertical: 3,
+  seriesHorizontal: 4,
+  /** Function input (pointing into the body) and output triangles. */
+  triangleIn: 5,
+  triangleOut: 6,
+} as const;
+export type ShapeKind = (typeof ShapeKind)[keyof typeof ShapeKind];
 
-/** Edge flags. */
-export const EDGE_CONTROL_ONLY = 1;
-export const EDGE_HAS_REF = 2;
-/** Part of a path that crosses a group border (TensorBoard's bridge edges). */
-export const EDGE_BRIDGE = 4;
+/** Label alignment relative to its anchor point (`GeometryNodes.labelAlign`). */
+export const LabelAlign = { middle: 0, start: 1, end: 2 } as const;
+export type LabelAlign = (typeof LabelAlign)[keyof typeof LabelAlign];
 
-/** Annotation types (as in the render model). */
-export const ANN_SHORTCUT = 0;
-export const ANN_CONSTANT = 1;
-export const ANN_SUMMARY = 2;
-export const ANN_ELLIPSIS = 3;
+/** Edge flags (`GeometryEdges.flags` and `GeometryAnnotations.edgeFlags` hold a bitwise OR of them). */
+export const EdgeFlag = {
+  controlOnly: 1,
+  hasRef: 2,
+  /** Part of a path that crosses a group border (TensorBoard's bridge edges). */
+  bridge: 4,
+} as const;
+export type EdgeFlag = (typeof EdgeFlag)[keyof typeof EdgeFlag];
+/** A bitwise OR of EdgeFlag values (0 for none). */
+export type EdgeFlags = number;
+
+/** Annotation types, keyed as the render model names them (`GeometryAnnotations.type`). */
+export const AnnotationType = { shortcut: 0, constant: 1, summary: 2, ellipsis: 3 } as const;
+export type AnnotationType = (typeof AnnotationType)[keyof typeof AnnotationType];
+
+/** Which side of its host an annotation is on (`GeometryAnnotations.side`): its inputs left, its outputs right. */
+export const AnnotationSide = { in: 0, out: 1 } as const;
+export type AnnotationSide = (typeof AnnotationSide)[keyof typeof AnnotationSide];
 
 export interface GeometryNodes {
   count: number;
@@ -59,16 +79,19 @@ export interface GeometryNodes {
   ref: Int32Array;
   /** Index of the containing node (an expanded group or a section), −1 for the root. */
   parent: Int32Array;
+  /** A NodeKind per node. */
   kind: Uint8Array;
+  /** NodeFlags per node. */
   flags: Uint16Array;
   /** Full box (shape, label and annotation areas): x, y, width, height per node. */
   box: Float32Array;
   /** The drawn shape: x, y, width, height per node. */
   shape: Float32Array;
+  /** A ShapeKind per node. */
   shapeKind: Uint8Array;
   /** Corner radius of rectangles. */
   radius: Float32Array;
-  /** Label as drawn (already truncated to fit), its anchor (x, y = baseline centre line), size and alignment. */
+  /** Label as drawn (already truncated to fit), its anchor (x, y = baseline centre line), size and alignment (a LabelAlign). */
   label: string[];
   labelXY: Float32Array;
   labelPx: Float32Array;
@@ -84,6 +107,7 @@ export interface GeometryEdges {
   w: Int32Array;
   /** Hierarchy metaedge drawn (−1 for bridge parts and section links). */
   metaedge: Int32Array;
+  /** EdgeFlags per edge. */
   flags: Uint8Array;
   /** Stroke width (TensorBoard's size scale) and arrowhead size. */
   width: Float32Array;
@@ -99,16 +123,17 @@ export interface GeometryAnnotations {
   count: number;
   /** The collapsed node they sit around. */
   host: Int32Array;
-  /** 0 = in (left of the shape), 1 = out (right). */
+  /** An AnnotationSide per annotation: in (left of the shape) or out (right). */
   side: Uint8Array;
+  /** An AnnotationType per annotation. */
   type: Uint8Array;
   /** Shortcut target NodeRef, embedding index for constants and summaries, −1 for ellipses. */
   target: Int32Array;
   /** Glyph box: x, y, width, height. */
   box: Float32Array;
-  /** Glyph shape (shortcuts mimic their target's shape). */
+  /** Glyph shape, a ShapeKind (shortcuts mimic their target's shape). */
   shapeKind: Uint8Array;
-  /** 1 for control-only shortcuts (dashed), 2 for reference edges. */
+  /** EdgeFlags of the annotation's edge: `controlOnly` for control-only shortcuts (dashed), `hasRef` for reference edges. */
   edgeFlags: Uint8Array;
   label: string[];
   labelXY: Float32Array;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SHAPE_ELLIPSE, SHAPE_RECT, SHAPE_SERIES_VERTICAL } from '../geometry/types.js';
+import { ShapeKind } from '../geometry/types.js';
 import { clipToShape } from './clip.js';
 
 /** Shape box used throughout: centre (25, 12), half-sizes 15 × 6. */
@@ -40,8 +40,8 @@ function expectOnRay(hit: [number, number], p: [number, number]): void {
 describe('clipToShape on an ellipse', () => {
   it('lands on the ellipse, on the line from the centre to the point, from every direction', () => {
     for (const p of pointsAround()) {
-      const hit = clipToShape(SHAPE_ELLIPSE, X, Y, W, H, p[0], p[1]);
-      expect(hit, `from ${p}`).not.toBeNull();
+      const hit = clipToShape(ShapeKind.ellipse, X, Y, W, H, p[0], p[1]);
+      expect(hit, `from ${p.join(',')}`).not.toBeNull();
       const [x, y] = hit!;
       expect(((x - CX) / (W / 2)) ** 2 + ((y - CY) / (H / 2)) ** 2).toBeCloseTo(1, 9);
       expectOnRay(hit!, p);
@@ -49,21 +49,21 @@ describe('clipToShape on an ellipse', () => {
   });
 
   it('hits the axis ends exactly', () => {
-    expectPoint(clipToShape(SHAPE_ELLIPSE, X, Y, W, H, CX + 100, CY), X + W, CY);
-    expectPoint(clipToShape(SHAPE_ELLIPSE, X, Y, W, H, CX - 100, CY), X, CY);
-    expectPoint(clipToShape(SHAPE_ELLIPSE, X, Y, W, H, CX, CY - 100), CX, Y);
-    expectPoint(clipToShape(SHAPE_ELLIPSE, X, Y, W, H, CX, CY + 100), CX, Y + H);
+    expectPoint(clipToShape(ShapeKind.ellipse, X, Y, W, H, CX + 100, CY), X + W, CY);
+    expectPoint(clipToShape(ShapeKind.ellipse, X, Y, W, H, CX - 100, CY), X, CY);
+    expectPoint(clipToShape(ShapeKind.ellipse, X, Y, W, H, CX, CY - 100), CX, Y);
+    expectPoint(clipToShape(ShapeKind.ellipse, X, Y, W, H, CX, CY + 100), CX, Y + H);
   });
 
   it('returns null inside the ellipse and on it', () => {
-    expect(clipToShape(SHAPE_ELLIPSE, X, Y, W, H, CX, CY)).toBeNull();
-    expect(clipToShape(SHAPE_ELLIPSE, X, Y, W, H, CX + 10, CY + 2)).toBeNull();
-    expect(clipToShape(SHAPE_ELLIPSE, X, Y, W, H, X + W, CY)).toBeNull();
+    expect(clipToShape(ShapeKind.ellipse, X, Y, W, H, CX, CY)).toBeNull();
+    expect(clipToShape(ShapeKind.ellipse, X, Y, W, H, CX + 10, CY + 2)).toBeNull();
+    expect(clipToShape(ShapeKind.ellipse, X, Y, W, H, X + W, CY)).toBeNull();
   });
 
   it('treats the corners of the bounding box as outside', () => {
     // (X+1, Y+1) is inside the box but outside the ellipse.
-    const hit = clipToShape(SHAPE_ELLIPSE, X, Y, W, H, X + 1, Y + 1);
+    const hit = clipToShape(ShapeKind.ellipse, X, Y, W, H, X + 1, Y + 1);
     expect(hit).not.toBeNull();
     expectOnRay(hit!, [X + 1, Y + 1]);
   });
@@ -71,10 +71,10 @@ describe('clipToShape on an ellipse', () => {
 
 describe('clipToShape on a rectangle', () => {
   it('lands on the border, on the line from the centre to the point, from every direction', () => {
-    for (const kind of [SHAPE_RECT, SHAPE_SERIES_VERTICAL]) {
+    for (const kind of [ShapeKind.rect, ShapeKind.seriesVertical]) {
       for (const p of pointsAround()) {
         const hit = clipToShape(kind, X, Y, W, H, p[0], p[1]);
-        expect(hit, `from ${p}`).not.toBeNull();
+        expect(hit, `from ${p.join(',')}`).not.toBeNull();
         const [x, y] = hit!;
         // On the border: inside the closed box, and on one of its sides.
         expect(x).toBeGreaterThanOrEqual(X - 1e-9);
@@ -90,16 +90,16 @@ describe('clipToShape on a rectangle', () => {
 
   it('picks the side the ray meets first', () => {
     // Shallow ray to the right: right side; steep ray upward: top side.
-    expectPoint(clipToShape(SHAPE_RECT, X, Y, W, H, CX + 60, CY + 6), X + W, CY + 1.5);
-    expectPoint(clipToShape(SHAPE_RECT, X, Y, W, H, CX + 6, CY - 60), CX + 0.6, Y);
+    expectPoint(clipToShape(ShapeKind.rect, X, Y, W, H, CX + 60, CY + 6), X + W, CY + 1.5);
+    expectPoint(clipToShape(ShapeKind.rect, X, Y, W, H, CX + 6, CY - 60), CX + 0.6, Y);
     // Exactly through the corner.
-    expectPoint(clipToShape(SHAPE_RECT, X, Y, W, H, CX - 30, CY + 12), X, Y + H);
+    expectPoint(clipToShape(ShapeKind.rect, X, Y, W, H, CX - 30, CY + 12), X, Y + H);
   });
 
   it('returns null inside the rectangle and on its border', () => {
-    expect(clipToShape(SHAPE_RECT, X, Y, W, H, CX, CY)).toBeNull();
-    expect(clipToShape(SHAPE_RECT, X, Y, W, H, X + 1, Y + 1)).toBeNull();
-    expect(clipToShape(SHAPE_RECT, X, Y, W, H, X + W, Y + H)).toBeNull();
-    expect(clipToShape(SHAPE_RECT, X, Y, W, H, X, CY)).toBeNull();
+    expect(clipToShape(ShapeKind.rect, X, Y, W, H, CX, CY)).toBeNull();
+    expect(clipToShape(ShapeKind.rect, X, Y, W, H, X + 1, Y + 1)).toBeNull();
+    expect(clipToShape(ShapeKind.rect, X, Y, W, H, X + W, Y + H)).toBeNull();
+    expect(clipToShape(ShapeKind.rect, X, Y, W, H, X, CY)).toBeNull();
   });
 });

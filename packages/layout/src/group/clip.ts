@@ -1,16 +1,16 @@
 /** Where a line towards a shape's centre meets its outline: edges end on shapes, not on boxes (TB's intersectPointAndNode). */
-import { SHAPE_ELLIPSE } from '../geometry/types.js';
+import { ShapeKind } from '../geometry/types.js';
 
 /**
  * The point where the segment from (px, py) to the centre of the shape (x, y, w, h) crosses the
  * shape's outline, or null when (px, py) is inside the shape.
  */
-export function clipToShape(kind: number, x: number, y: number, w: number, h: number, px: number, py: number): [number, number] | null {
+export function clipToShape(kind: ShapeKind, x: number, y: number, w: number, h: number, px: number, py: number): [number, number] | null {
   const cx = x + w / 2;
   const cy = y + h / 2;
   const dx = px - cx;
   const dy = py - cy;
-  if (kind === SHAPE_ELLIPSE) {
+  if (kind === ShapeKind.ellipse) {
     const rx = w / 2;
     const ry = h / 2;
     const k = (dx / rx) ** 2 + (dy / ry) ** 2;

@@ -4,18 +4,18 @@
  * arrowhead bucket, dashed when control-only, reference colour, and the shape label.
  */
 import { slotDims, type BridgeEdge, type Hierarchy } from '@tbg/hierarchy';
-import { EDGE_BRIDGE, EDGE_CONTROL_ONLY, EDGE_HAS_REF } from '../geometry/types.js';
+import { EdgeFlag, type EdgeFlags } from '../geometry/types.js';
 import { arrowSize, edgeWidth } from '../params.js';
 
 export interface EdgeStyle {
-  flags: number;
+  flags: EdgeFlags;
   width: number;
   arrow: number;
   label: string;
 }
 
 /** `?×784`, `scalar`, `N tensors`, or '' when the shape is unknown. */
-export function shapeLabel(h: Hierarchy, baseEdges: ArrayLike<number>): string {
+function shapeLabel(h: Hierarchy, baseEdges: ArrayLike<number>): string {
   if (baseEdges.length > 1) return `${baseEdges.length} tensors`;
   if (!baseEdges.length) return '';
   const g = h.graph;
@@ -26,14 +26,14 @@ export function shapeLabel(h: Hierarchy, baseEdges: ArrayLike<number>): string {
   return dims.map((d) => (d === -1 ? '?' : String(d))).join('×');
 }
 
-function style(numRegular: number, numRef: number, totalSize: number, label: string, extra: number): EdgeStyle {
+function style(numRegular: number, numRef: number, totalSize: number, label: string, extra: EdgeFlags): EdgeStyle {
   const width = edgeWidth(totalSize);
-  return { flags: (numRegular === 0 ? EDGE_CONTROL_ONLY : 0) | (numRef > 0 ? EDGE_HAS_REF : 0) | extra, width, arrow: arrowSize(width), label };
+  return { flags: (numRegular === 0 ? EdgeFlag.controlOnly : 0) | (numRef > 0 ? EdgeFlag.hasRef : 0) | extra, width, arrow: arrowSize(width), label };
 }
 
 export function metaedgeStyle(h: Hierarchy, m: number): EdgeStyle {
   const me = h.metaedges;
-  const base = me.baseList.subarray(me.baseStart[m]!, me.baseStart[m + 1]!);
+  const base = me.baseList.subarray(me.baseStart[m], me.baseStart[m + 1]);
   return style(me.numRegular[m]!, me.numRef[m]!, me.totalSize[m]!, shapeLabel(h, base), 0);
 }
 
@@ -49,5 +49,5 @@ export function bridgeStyle(h: Hierarchy, bridges: readonly BridgeEdge[]): EdgeS
     size += b.totalSize;
     for (const e of b.baseEdges) base.push(e);
   }
-  return style(numRegular, numRef, size, shapeLabel(h, base), EDGE_BRIDGE);
+  return style(numRegular, numRef, size, shapeLabel(h, base), EdgeFlag.bridge);
 }

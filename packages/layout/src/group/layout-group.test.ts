@@ -5,10 +5,11 @@
  * its group from the same border point).
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { hasShared } from '@tbg/testkit';
+import { needShared } from '@tbg/testkit';
 import type { RenderModel } from '@tbg/hierarchy';
-import { EDGE_BRIDGE, FLAG_EXPANDED, FLAG_ROOT, KIND_SECTION, SHAPE_ELLIPSE, type Geometry } from '../geometry/types.js';
-import { annotationCrossings, checkInvariants } from '../invariants/check.js';
+import { EdgeFlag, NodeFlag, NodeKind, ShapeKind, type Geometry } from '../geometry/types.js';
+import { annotationCrossings } from '../invariants/annotation-crossings.js';
+import { checkInvariants } from '../invariants/check.js';
 import type { Direction } from '../elk/task.js';
 import { applyExpandMode, collapseAll } from '../session/expansion.js';
 import { LayoutSession, type ViewLayout } from '../session/layout-session.js';
@@ -61,7 +62,7 @@ function endProblems(g: Geometry, direction: Direction): string[] {
       [e.v[k]!, true],
       [e.w[k]!, false],
     ] as const) {
-      if (node < 0 || !hosts.has(node) || n.flags[node]! & FLAG_EXPANDED) continue;
+      if (node < 0 || !hosts.has(node) || n.flags[node]! & NodeFlag.expanded) continue;
       const [bx, by, bw, bh] = n.box.subarray(4 * node, 4 * node + 4);
       const [sx, sy, sw, sh] = n.shape.subarray(4 * node, 4 * node + 4);
       const cx = sx! + sw! / 2;
@@ -70,7 +71,7 @@ function endProblems(g: Geometry, direction: Direction): string[] {
       const what = `edge ${k} (${n.label[e.v[k]!] ?? '-'} → ${n.label[e.w[k]!] ?? '-'}) at ${n.label[node]}`;
       // The end: on the shape's outline.
       const [x0, y0] = [seq[0]!, seq[1]!];
-      const off = n.shapeKind[node] === SHAPE_ELLIPSE ? Math.abs(Math.hypot((x0 - cx) / (sw! / 2), (y0 - cy) / (sh! / 2)) - 1) : Math.abs(Math.max(Math.abs(x0 - cx) / (sw! / 2), Math.abs(y0 - cy) / (sh! / 2)) - 1);
+      const off = n.shapeKind[node] === ShapeKind.ellipse ? Math.abs(Math.hypot((x0 - cx) / (sw! / 2), (y0 - cy) / (sh! / 2)) - 1) : Math.abs(Math.max(Math.abs(x0 - cx) / (sw! / 2), Math.abs(y0 - cy) / (sh! / 2)) - 1);
       if (off > 1e-3) out.push(`${what}: does not end on the shape`);
       // Then every point inside the box is on the axis, up to one on the border.
       let reached = false;
@@ -120,7 +121,7 @@ function bridgeProblems(model: RenderModel, view: ViewLayout): { problems: strin
   for (let i = 0; i < n.count; i++) if (n.ref[i]! >= 0) index.set(n.ref[i]!, i);
   const enclosing = (i: number) => {
     let p = n.parent[i]!;
-    while (p >= 0 && n.kind[p] === KIND_SECTION) p = n.parent[p]!;
+    while (p >= 0 && n.kind[p] === NodeKind.section) p = n.parent[p]!;
     return p;
   };
   const layouts = groupLayouts(view.root);
@@ -153,7 +154,7 @@ function bridgeProblems(model: RenderModel, view: ViewLayout): { problems: strin
       const child = index.get(b.child)!;
       const pieces: number[] = [];
       for (let k = 0; k < e.count; k++) {
-        if (e.owner[k] !== gi || !(e.flags[k]! & EDGE_BRIDGE)) continue;
+        if (e.owner[k] !== gi || !(e.flags[k]! & EdgeFlag.bridge)) continue;
         const inner = b.inbound ? e.w[k] : e.v[k];
         const border = b.inbound ? e.v[k] : e.w[k];
         if (inner !== child || border !== -1) continue;
@@ -170,19 +171,19 @@ function bridgeProblems(model: RenderModel, view: ViewLayout): { problems: strin
       let outside = -1;
       for (let k = 0; k < e.count && outside < 0; k++) {
         if (e.owner[k] !== pi || (b.inbound ? e.w[k] : e.v[k]) !== gi) continue;
-        if (b.adjoiningMetaedge >= 0 ? e.metaedge[k] === b.adjoiningMetaedge : e.flags[k]! & EDGE_BRIDGE && near(...endAt(k, gi), at)) outside = k;
+        if (b.adjoiningMetaedge >= 0 ? e.metaedge[k] === b.adjoiningMetaedge : e.flags[k]! & EdgeFlag.bridge && near(...endAt(k, gi), at)) outside = k;
       }
       if (outside < 0) problems.push(`${what}: the edge it continues (${b.adjoiningMetaedge >= 0 ? `metaedge ${b.adjoiningMetaedge}` : `parent bridge ${b.adjoiningBridge}`}) is not drawn`);
-      else if (!near(...endAt(outside, gi), at)) problems.push(`${what}: the edge outside ends at ${endAt(outside, gi).map((v) => v.toFixed(2))}, the piece inside at ${at.map((v) => v.toFixed(2))}`);
+      else if (!near(...endAt(outside, gi), at)) problems.push(`${what}: the edge outside ends at ${endAt(outside, gi).map((v) => v.toFixed(2)).join(',')}, the piece inside at ${at.map((v) => v.toFixed(2)).join(',')}`);
     }
   }
   for (let k = 0; k < e.count; k++) {
-    if (e.flags[k]! & EDGE_BRIDGE && !(n.flags[e.owner[k]!]! & FLAG_ROOT) && !used.has(k)) problems.push(`edge ${k} is a drawn bridge piece with no drawn bridge`);
+    if (e.flags[k]! & EdgeFlag.bridge && !(n.flags[e.owner[k]!]! & NodeFlag.root) && !used.has(k)) problems.push(`edge ${k} is a drawn bridge piece with no drawn bridge`);
   }
   return { problems, bridges };
 }
 
-describe.skipIf(!hasShared())('layoutGroup on the small fixtures', () => {
+describe.skipIf(!needShared('layoutGroup on the small fixtures'))('layoutGroup on the small fixtures', () => {
   for (const [dir, file] of SMALL) {
     for (const direction of ['UP', 'RIGHT'] as const) {
       it(`${file} ${direction}: edges reach annotated nodes along the shape's axis and cross no annotation; bridges are continuous and 1:1`, async () => {

@@ -2,13 +2,7 @@ import { buildHierarchy, buildSlimGraph, GROUP_META, parentOf, RenderModel, type
 import { decodeColumnar, tensorflow } from '@tbg/proto';
 import { encodeGraphDef, generateTrainingGraph } from '@tbg/testkit';
 import { describe, expect, it } from 'vitest';
-import {
-  SHAPE_ELLIPSE,
-  SHAPE_NONE,
-  SHAPE_RECT,
-  SHAPE_SERIES_HORIZONTAL,
-  SHAPE_SERIES_VERTICAL,
-} from '../geometry/types.js';
+import { ShapeKind } from '../geometry/types.js';
 import { DEFAULT_LAYOUT_PARAMS as P } from '../params.js';
 import { roboto } from '../text/roboto.js';
 import { LR_AXIS_CLEARANCE, metaHeight, metaLabel, nodeBox } from './node-box.js';
@@ -57,7 +51,7 @@ const annLabelRect = (a: NodeBox['annotations'][number]): Rect => {
 function offOutline(b: NodeBox, x: number, y: number): number {
   const cx = b.shapeX + b.shapeW / 2;
   const cy = b.shapeY + b.shapeH / 2;
-  if (b.shapeKind === SHAPE_ELLIPSE) return Math.abs(Math.hypot((x - cx) / (b.shapeW / 2), (y - cy) / (b.shapeH / 2)) - 1);
+  if (b.shapeKind === ShapeKind.ellipse) return Math.abs(Math.hypot((x - cx) / (b.shapeW / 2), (y - cy) / (b.shapeH / 2)) - 1);
   // Rectangles (rounded: on a straight part of a vertical side), series stamps, triangles: the box's left or right side.
   const side = Math.min(Math.abs(x - b.shapeX), Math.abs(x - b.shapeX - b.shapeW));
   const r = b.radius;
@@ -187,7 +181,7 @@ function lrProblems(b: NodeBox, isMeta: boolean): string[] {
     const cross = (gx - cx) * (sy - cy) - (gy - cy) * (sx - cx);
     if (Math.abs(cross) > 1e-6) fail(`edge of ${a.label} does not point at the shape's centre`);
     const onOutline =
-      b.shapeKind === SHAPE_ELLIPSE
+      b.shapeKind === ShapeKind.ellipse
         ? Math.abs(Math.hypot((sx - cx) / (b.shapeW / 2), (sy - cy) / (b.shapeH / 2)) - 1) < 1e-6
         : Math.abs(Math.max(Math.abs(sx - cx) / (b.shapeW / 2), Math.abs(sy - cy) / (b.shapeH / 2)) - 1) < 1e-6;
     if (!onOutline) fail(`edge of ${a.label} does not end on the shape's outline`);
@@ -274,12 +268,12 @@ describe('nodeBox', () => {
   const box = (name: string) => boxOf(h, name, model);
 
   it('sizes the shape by kind', () => {
-    expect(box('one')).toMatchObject({ shapeKind: SHAPE_ELLIPSE, shapeW: P.opWidth, shapeH: P.opHeight, radius: 0, labelPx: P.opLabelPx });
+    expect(box('one')).toMatchObject({ shapeKind: ShapeKind.ellipse, shapeW: P.opWidth, shapeH: P.opHeight, radius: 0, labelPx: P.opLabelPx });
     const scope = box('scope');
-    expect(scope).toMatchObject({ shapeKind: SHAPE_RECT, shapeW: P.metaWidth, radius: 5 });
+    expect(scope).toMatchObject({ shapeKind: ShapeKind.rect, shapeW: P.metaWidth, radius: 5 });
     expect(scope.shapeH).toBe(metaHeight(P, h.groups[h.groupByName.get('scope')!]!.cardinality));
-    expect(box('chain/add_[1-6]')).toMatchObject({ shapeKind: SHAPE_SERIES_VERTICAL, shapeW: 16, shapeH: 13 });
-    expect(box('loose/assign_[1-6]')).toMatchObject({ shapeKind: SHAPE_SERIES_HORIZONTAL, shapeW: 24, shapeH: 8 });
+    expect(box('chain/add_[1-6]')).toMatchObject({ shapeKind: ShapeKind.seriesVertical, shapeW: 16, shapeH: 13 });
+    expect(box('loose/assign_[1-6]')).toMatchObject({ shapeKind: ShapeKind.seriesHorizontal, shapeW: 24, shapeH: 8 });
   });
 
   it('draws an op without annotations as its shape under its label', () => {
@@ -317,11 +311,11 @@ describe('nodeBox', () => {
     const b = box('sink');
     const ins = b.annotations.filter((a) => a.side === 0);
     expect(ins.map((a) => a.label)).toEqual(['c0', 'c1', 'c2', 'c3', 'c4', '... 4 more']);
-    expect(ins.slice(0, 5).every((a) => a.shapeKind === SHAPE_ELLIPSE && a.width === 4 && a.height === 4)).toBe(true);
-    expect(ins[5]).toMatchObject({ shapeKind: SHAPE_NONE, width: 0, height: 0 });
+    expect(ins.slice(0, 5).every((a) => a.shapeKind === ShapeKind.ellipse && a.width === 4 && a.height === 4)).toBe(true);
+    expect(ins[5]).toMatchObject({ shapeKind: ShapeKind.none, width: 0, height: 0 });
     const outs = b.annotations.filter((a) => a.side === 1);
     expect(outs.map((a) => a.label).sort()).toEqual(['hist_summary', 'loss_summary']);
-    expect(outs.every((a) => a.shapeKind === SHAPE_RECT && a.width === 8 && a.height === 6)).toBe(true);
+    expect(outs.every((a) => a.shapeKind === ShapeKind.rect && a.width === 8 && a.height === 6)).toBe(true);
     expect(problems(b, false)).toEqual([]);
   });
 
@@ -329,7 +323,7 @@ describe('nodeBox', () => {
     const b = box('ctl');
     const ins = b.annotations.filter((a) => a.side === 0);
     expect(ins.map((a) => a.label)).toEqual(['ra', 'rb', 'rc', 'rd', 're', '... 1 more']);
-    expect(ins.slice(0, 5).every((a) => a.shapeKind === SHAPE_ELLIPSE && a.width === 10 && a.height === 4)).toBe(true);
+    expect(ins.slice(0, 5).every((a) => a.shapeKind === ShapeKind.ellipse && a.width === 10 && a.height === 4)).toBe(true);
     expect(problems(b, false)).toEqual([]);
   });
 
@@ -418,7 +412,7 @@ describe('nodeBox', () => {
     }
     expect(all.slice(0, 20)).toEqual([]);
     // The sweep saw the shapes and glyphs that matter.
-    for (const k of [SHAPE_ELLIPSE, SHAPE_RECT, SHAPE_SERIES_HORIZONTAL]) expect(kinds).toContain(k);
+    for (const k of [ShapeKind.ellipse, ShapeKind.rect, ShapeKind.seriesHorizontal]) expect(kinds).toContain(k);
     for (const g of ['1:4x4', '2:8x6', '1:10x4', '2:12x4', '4:14x4', '0:0x0']) expect(glyphs).toContain(g);
   });
 });

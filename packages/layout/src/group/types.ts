@@ -4,17 +4,19 @@
  * layouts of every visible expanded group (compose.ts).
  */
 import type { NodeRef } from '@tbg/hierarchy';
+import type { PortSide } from '../elk/task.js';
+import type { AnnotationSide, EdgeFlags, LabelAlign, NodeFlag, ShapeKind } from '../geometry/types.js';
 
 /** An annotation glyph and its label, relative to the host's box. */
 export interface AnnotationBox {
-  side: 0 | 1;
+  side: AnnotationSide;
   /** Index into the host's `in` or `out` annotation list of the render model. */
   index: number;
   x: number;
   y: number;
   width: number;
   height: number;
-  shapeKind: number;
+  shapeKind: ShapeKind;
   label: string;
   labelX: number;
   labelY: number;
@@ -30,13 +32,13 @@ export interface NodeBox {
   shapeY: number;
   shapeW: number;
   shapeH: number;
-  shapeKind: number;
+  shapeKind: ShapeKind;
   radius: number;
   label: string;
   labelX: number;
   labelY: number;
   labelPx: number;
-  labelAlign: number;
+  labelAlign: LabelAlign;
   annotations: AnnotationBox[];
 }
 
@@ -44,9 +46,11 @@ export interface NodeBox {
 export interface BorderPort {
   x: number;
   y: number;
-  /** SIDE_IN | SIDE_OUT. */
-  side: number;
+  side: PortSide;
 }
+
+/** The auxiliary columns of a group (in-extract, out-extract, library functions), as their geometry flags; 0 for none. */
+export type AuxColumn = 0 | (typeof NodeFlag)['inExtract' | 'outExtract' | 'library'];
 
 export interface PlacedChild {
   ref: NodeRef;
@@ -56,8 +60,8 @@ export interface PlacedChild {
   /** The child's own layout when it is expanded, else its collapsed box. */
   expanded: GroupLayout | null;
   box: NodeBox | null;
-  /** FLAG_IN_EXTRACT / FLAG_OUT_EXTRACT / FLAG_LIBRARY (geometry flags) when it sits in an auxiliary column. */
-  aux: number;
+  /** The auxiliary column it sits in, as its geometry flag, or 0 for the core. */
+  aux: AuxColumn;
   /** Section (index into `sections`) it sits in, −1 for none. */
   section: number;
 }
@@ -68,8 +72,7 @@ export interface PlacedEdge {
   w: number;
   /** Hierarchy metaedge, −1 for bridge edges. */
   metaedge: number;
-  /** Geometry edge flags. */
-  flags: number;
+  flags: EdgeFlags;
   width: number;
   arrow: number;
   label: string;

@@ -41,7 +41,7 @@ export interface ExpandTimings {
 }
 
 /** Metanodes in tree order, sampled evenly down to `max`. */
-export function metanodesToTime(h: Hierarchy, max: number): number[] {
+function metanodesToTime(h: Hierarchy, max: number): number[] {
   const metas = Array.from(h.groupOrder).filter((g) => g !== 0 && h.groups[g]!.kind === GROUP_META);
   if (metas.length <= max) return metas;
   const step = metas.length / max;

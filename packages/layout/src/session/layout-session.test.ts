@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasShared } from '@tbg/testkit';
+import { needShared } from '@tbg/testkit';
 import { GROUP_META, RenderModel } from '@tbg/hierarchy';
-import { FLAG_EXPANDED, KIND_SECTION } from '../geometry/types.js';
+import { NodeFlag, NodeKind } from '../geometry/types.js';
 import { checkInvariants } from '../invariants/check.js';
 import { fixtureModel, generatedModel, geometryDifference, LAYOUT_FIXTURES, expandSome } from '../test-support/models.js';
 import { createInlineRunner } from '../worker/inline-runner.js';
@@ -12,11 +12,12 @@ import { LayoutSession } from './layout-session.js';
 
 let pool: ElkRunner;
 let inline: ElkRunner;
+// Two workers started from TS sources (through tsx) and warmed up: slow on a busy machine.
 beforeAll(async () => {
   pool = createNodeWorkerPool({ size: 2 });
   inline = createInlineRunner();
   await pool.warmup();
-});
+}, 60_000);
 afterAll(async () => {
   await pool.close();
   await inline.close();
@@ -29,7 +30,7 @@ function expectValid(session: LayoutSession, view: Awaited<ReturnType<LayoutSess
   expect(view.maxElkNodes, what).toBeLessThanOrEqual(session.params.maxElkNodes + 8);
 }
 
-describe.skipIf(!hasShared())('layout of every real fixture', () => {
+describe.skipIf(!needShared('layout of every real fixture'))('layout of every real fixture', () => {
   for (const [dir, file] of LAYOUT_FIXTURES) {
     it(`${file}: collapsed, depth 1, a random mix and fully expanded views hold every invariant`, async () => {
       const model = fixtureModel(dir, file);
@@ -59,11 +60,11 @@ describe('layout of generated training graphs', () => {
     const session = new LayoutSession(model, { runner: pool, params: { maxElkNodes: 5, maxElkEdges: 12 } });
     const view = await session.layout();
     expectValid(session, view, 'generated 3k, all, split');
-    const sections = Array.from(view.geometry.nodes.kind).filter((k) => k === KIND_SECTION).length;
+    const sections = Array.from(view.geometry.nodes.kind).filter((k) => k === NodeKind.section).length;
     expect(sections).toBeGreaterThan(20);
     // Nested sections: some section's parent is a section.
     const g = view.geometry.nodes;
-    expect(Array.from(g.parent).some((p, i) => g.kind[i] === KIND_SECTION && p >= 0 && g.kind[p] === KIND_SECTION)).toBe(true);
+    expect(Array.from(g.parent).some((p, i) => g.kind[i] === NodeKind.section && p >= 0 && g.kind[p] === NodeKind.section)).toBe(true);
   });
 
   it('a 10k-node graph at the default thresholds: the root, then every top-level group', async () => {
@@ -102,7 +103,7 @@ describe('incremental layout', () => {
     const back = await session.layout();
     expect(back.groupsLaidOut).toBe(0);
     expect(geometryDifference(back.geometry, mid.geometry)).toBeNull();
-    expect(deep.geometry.nodes.flags[Array.from(deep.geometry.nodes.ref).indexOf(h.n + target)]! & FLAG_EXPANDED).toBeTruthy();
+    expect(deep.geometry.nodes.flags[Array.from(deep.geometry.nodes.ref).indexOf(h.n + target)]! & NodeFlag.expanded).toBeTruthy();
   });
 
   it('a newer request cancels an older one, which rejects with AbortError; the newer one is complete', async () => {

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunchOptions, chromiumRequired, hasShared } from '@tbg/testkit';
+import { chromiumLaunchOptions, needChromium, needShared } from '@tbg/testkit';
 import { robotoFontFaceCss } from '../text/font-face.js';
 import { roboto } from '../text/roboto.js';
 import { toSVG } from './to-svg.js';
@@ -17,7 +17,8 @@ import { GOLDEN_VIEWS, goldenGeometry } from '../test-support/golden.js';
 import { createInlineRunner } from '../worker/inline-runner.js';
 
 const outDir = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'test-output', 'golden');
-const available = chromiumRequired();
+const SUITE = 'golden views in headless Chromium';
+const available = needChromium(SUITE) && needShared(SUITE);
 
 let browser: Browser;
 const runner = createInlineRunner();
@@ -29,7 +30,7 @@ afterAll(async () => {
   await runner.close();
 });
 
-describe.skipIf(!available || !hasShared())('golden views in headless Chromium', () => {
+describe.skipIf(!available)(SUITE, () => {
   for (const view of GOLDEN_VIEWS) {
     it(`${view.id}: draws, and Chromium's label widths equal the measurer's`, async () => {
       const svg = toSVG(await goldenGeometry(view, runner), { fontFaceCss: robotoFontFaceCss() });
@@ -37,14 +38,14 @@ describe.skipIf(!available || !hasShared())('golden views in headless Chromium',
       try {
         await page.setContent(`<!doctype html><html><body style="margin:0;background:#fff">${svg}</body></html>`);
         // In-page code is a string: this package is compiled without DOM types, on purpose.
-        const info = (await page.evaluate(`(async () => {
+        const info = await page.evaluate<{ fontLoaded: boolean; labels: Array<{ text: string; px: number; width: number }> }>(`(async () => {
           await document.fonts.ready;
           const texts = [...document.querySelectorAll('svg text')].filter((t) => !t.querySelector('textPath'));
           return {
             fontLoaded: document.fonts.check('10px Roboto'),
             labels: texts.map((t) => ({ text: t.textContent ?? '', px: Number(t.getAttribute('font-size')), width: t.getComputedTextLength() })),
           };
-        })()`)) as { fontLoaded: boolean; labels: Array<{ text: string; px: number; width: number }> };
+        })()`);
         expect(info.fontLoaded).toBe(true);
         expect(info.labels.length).toBeGreaterThan(3);
         // SVG text advances glyphs a hair differently from canvas, which the measurer matches
@@ -57,7 +58,7 @@ describe.skipIf(!available || !hasShared())('golden views in headless Chromium',
         const png = await page.locator('svg').screenshot();
         mkdirSync(outDir, { recursive: true });
         writeFileSync(join(outDir, `${view.id}.png`), png);
-        const stats = (await page.evaluate(`(async (src) => {
+        const stats = await page.evaluate<{ pixels: number; ink: number; dark: number; grey: number }>(`(async (src) => {
           const img = new Image();
           img.src = src;
           await img.decode();
@@ -75,7 +76,7 @@ describe.skipIf(!available || !hasShared())('golden views in headless Chromium',
             if (Math.abs(r - g) < 6 && Math.abs(g - b) < 6 && r > 150 && r < 235) grey++;
           }
           return { pixels: d.length / 4, ink, dark, grey };
-        })(${JSON.stringify(`data:image/png;base64,${png.toString('base64')}`)})`)) as { pixels: number; ink: number; dark: number; grey: number };
+        })(${JSON.stringify(`data:image/png;base64,${png.toString('base64')}`)})`);
         expect(stats.ink / stats.pixels).toBeGreaterThan(0.02);
         expect(stats.ink / stats.pixels).toBeLessThan(0.9);
         expect(stats.dark).toBeGreaterThan(50);

@@ -5,31 +5,7 @@
  * annotations. Pure: a string in, a string out; runs in Node, workers and browsers.
  */
 import { arrowAtEnd, basisPath, round } from '../geometry/curves.js';
-import {
-  ALIGN_END,
-  ALIGN_START,
-  ANN_CONSTANT,
-  ANN_ELLIPSIS,
-  ANN_SHORTCUT,
-  ANN_SUMMARY,
-  EDGE_CONTROL_ONLY,
-  EDGE_HAS_REF,
-  FLAG_EXPANDED,
-  FLAG_MISSING,
-  FLAG_ROOT,
-  KIND_META,
-  KIND_OP,
-  KIND_SECTION,
-  KIND_SERIES,
-  SHAPE_ELLIPSE,
-  SHAPE_NONE,
-  SHAPE_RECT,
-  SHAPE_SERIES_HORIZONTAL,
-  SHAPE_SERIES_VERTICAL,
-  SHAPE_TRIANGLE_IN,
-  SHAPE_TRIANGLE_OUT,
-  type Geometry,
-} from '../geometry/types.js';
+import { AnnotationSide, AnnotationType, EdgeFlag, LabelAlign, NodeFlag, NodeKind, ShapeKind, type Geometry } from '../geometry/types.js';
 
 export interface SvgStyle {
   /** CSS font family; the layout measured labels with Roboto. */
@@ -89,23 +65,23 @@ function darker(hex: string): string {
   return `#${[16, 8, 0].map((s) => ch(s).toString(16).padStart(2, '0')).join('')}`;
 }
 
-function shapeSvg(kind: number, x: number, y: number, w: number, h: number, r: number, fill: string, stroke: string, extra = ''): string {
+function shapeSvg(kind: ShapeKind, x: number, y: number, w: number, h: number, r: number, fill: string, stroke: string, extra = ''): string {
   const f = round;
   switch (kind) {
-    case SHAPE_ELLIPSE:
+    case ShapeKind.ellipse:
       return `<ellipse cx="${f(x + w / 2)}" cy="${f(y + h / 2)}" rx="${f(w / 2)}" ry="${f(h / 2)}" fill="${fill}" stroke="${stroke}"${extra}/>`;
-    case SHAPE_RECT:
+    case ShapeKind.rect:
       return `<rect x="${f(x)}" y="${f(y)}" width="${f(w)}" height="${f(h)}" rx="${f(r)}" fill="${fill}" stroke="${stroke}"${extra}/>`;
-    case SHAPE_TRIANGLE_IN:
-    case SHAPE_TRIANGLE_OUT: {
+    case ShapeKind.triangleIn:
+    case ShapeKind.triangleOut: {
       // Input args point up into the body; outputs point up out of it — both follow the flow.
       const pts = [x + w / 2, y, x + w, y + h, x, y + h];
       return `<polygon points="${pts.map(f).join(' ')}" fill="${fill}" stroke="${stroke}"${extra}/>`;
     }
-    case SHAPE_SERIES_VERTICAL:
-    case SHAPE_SERIES_HORIZONTAL: {
+    case ShapeKind.seriesVertical:
+    case ShapeKind.seriesHorizontal: {
       // Three small stacked ellipses, TensorBoard's series stamp.
-      const vertical = kind === SHAPE_SERIES_VERTICAL;
+      const vertical = kind === ShapeKind.seriesVertical;
       const ew = vertical ? w * 0.47 : w / 3;
       const eh = vertical ? h / 4.3 : h * 0.38;
       let out = '';
@@ -121,15 +97,14 @@ function shapeSvg(kind: number, x: number, y: number, w: number, h: number, r: n
   }
 }
 
-function text(x: number, y: number, px: number, align: number, s: string, fill: string): string {
+function text(x: number, y: number, px: number, align: LabelAlign, s: string, fill: string): string {
   if (!s) return '';
-  const anchor = align === ALIGN_END ? 'end' : align === ALIGN_START ? 'start' : 'middle';
+  const anchor = align === LabelAlign.end ? 'end' : align === LabelAlign.start ? 'start' : 'middle';
   return `<text x="${round(x)}" y="${round(y)}" font-size="${round(px)}" text-anchor="${anchor}" dominant-baseline="central" fill="${fill}">${esc(s)}</text>`;
 }
 
 export function toSVG(g: Geometry, style: Partial<SvgStyle> = {}): string {
   const st = { ...DEFAULT_SVG_STYLE, ...style };
-  const n = g.nodes;
   const m = st.margin;
   const W = g.width + 2 * m;
   const H = g.height + 2 * m;
@@ -137,31 +112,47 @@ export function toSVG(g: Geometry, style: Partial<SvgStyle> = {}): string {
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${round(W)}" height="${round(H)}" viewBox="${round(-m)} ${round(-m)} ${round(W)} ${round(H)}" font-family="${esc(st.fontFamily)}">`);
   if (st.fontFaceCss) out.push(`<style>${st.fontFaceCss}</style>`);
   out.push(`<rect x="${round(-m)}" y="${round(-m)}" width="${round(W)}" height="${round(H)}" fill="${st.background}"/>`);
-  const box = (i: number) => [n.box[4 * i]!, n.box[4 * i + 1]!, n.box[4 * i + 2]!, n.box[4 * i + 3]!] as const;
-  const shp = (i: number) => [n.shape[4 * i]!, n.shape[4 * i + 1]!, n.shape[4 * i + 2]!, n.shape[4 * i + 3]!] as const;
+  drawGroups(g, st, out);
+  drawEdges(g, st, out);
+  out.push('<g class="nodes" stroke-width="1">');
+  drawNodes(g, st, out);
+  drawAnnotations(g, out);
+  out.push('</g>');
+  out.push('</svg>');
+  return out.join('\n');
+}
 
-  // 1. Expanded groups and sections, parents first (geometry order).
+/** x, y, width, height of rectangle i of a column of rectangles (4 numbers each). */
+function rectAt(a: Float32Array, i: number): readonly [number, number, number, number] {
+  return [a[4 * i]!, a[4 * i + 1]!, a[4 * i + 2]!, a[4 * i + 3]!];
+}
+
+/** 1. Expanded groups and sections, parents first (geometry order). */
+function drawGroups(g: Geometry, st: SvgStyle, out: string[]): void {
+  const n = g.nodes;
   out.push('<g class="groups">');
   for (let i = 0; i < n.count; i++) {
     const f = n.flags[i]!;
-    if (f & FLAG_ROOT) continue;
-    if (n.kind[i] === KIND_SECTION) {
+    if (f & NodeFlag.root) continue;
+    if (n.kind[i] === NodeKind.section) {
       if (!st.sections) continue;
-      const [x, y, w, h] = box(i);
+      const [x, y, w, h] = rectAt(n.box, i);
       out.push(`<rect class="section" x="${round(x)}" y="${round(y)}" width="${round(w)}" height="${round(h)}" rx="4" fill="none" stroke="${COLORS.section}" stroke-dasharray="3,3" stroke-width="0.75"/>`);
       continue;
     }
-    if (!(f & FLAG_EXPANDED)) continue;
-    const [x, y, w, h] = box(i);
-    const series = n.kind[i] === KIND_SERIES;
+    if (!(f & NodeFlag.expanded)) continue;
+    const [x, y, w, h] = rectAt(n.box, i);
+    const series = n.kind[i] === NodeKind.series;
     out.push(
-      shapeSvg(SHAPE_RECT, x, y, w, h, n.radius[i]!, series ? 'rgba(240,240,240,0.15)' : COLORS.expanded, series ? '#b3b3b3' : COLORS.expandedStroke, series ? ' stroke-dasharray="5,5"' : ''),
+      shapeSvg(ShapeKind.rect, x, y, w, h, n.radius[i]!, series ? 'rgba(240,240,240,0.15)' : COLORS.expanded, series ? '#b3b3b3' : COLORS.expandedStroke, series ? ' stroke-dasharray="5,5"' : ''),
     );
-    out.push(text(n.labelXY[2 * i]!, n.labelXY[2 * i + 1]!, n.labelPx[i]!, n.labelAlign[i]!, n.label[i]!, COLORS.label));
+    out.push(text(n.labelXY[2 * i]!, n.labelXY[2 * i + 1]!, n.labelPx[i]!, n.labelAlign[i]! as LabelAlign, n.label[i]!, COLORS.label));
   }
   out.push('</g>');
+}
 
-  // 2. Edges (below the nodes), with arrowheads and shape labels.
+/** 2. Edges (below the nodes), with arrowheads and shape labels. */
+function drawEdges(g: Geometry, st: SvgStyle, out: string[]): void {
   const e = g.edges;
   out.push('<g class="edges" fill="none" stroke-linecap="round">');
   const labels: string[] = [];
@@ -169,67 +160,83 @@ export function toSVG(g: Geometry, style: Partial<SvgStyle> = {}): string {
     const pts = Array.from(e.points.subarray(2 * e.pointStart[k]!, 2 * e.pointStart[k + 1]!));
     if (pts.length < 4) continue;
     const flags = e.flags[k]!;
-    const color = flags & EDGE_HAS_REF ? COLORS.reference : COLORS.edge;
+    const color = flags & EdgeFlag.hasRef ? COLORS.reference : COLORS.edge;
     const width = e.width[k]!;
     const { triangle, trimmed } = arrowAtEnd(pts, e.arrow[k]!);
-    const dash = flags & EDGE_CONTROL_ONLY ? ' stroke-dasharray="2,2"' : '';
+    const dash = flags & EdgeFlag.controlOnly ? ' stroke-dasharray="2,2"' : '';
     out.push(`<path id="e${k}" d="${basisPath(trimmed)}" stroke="${color}" stroke-width="${round(width)}"${dash}/>`);
     out.push(`<polygon points="${triangle.map(round).join(' ')}" fill="${color}" stroke="none"/>`);
-    if (st.edgeLabels && e.label[k]) {
-      // Text follows its path's direction: run it along a reversed copy when the edge goes
-      // leftwards, so that labels are never upside down.
-      let href = `e${k}`;
-      if (trimmed[trimmed.length - 2]! < trimmed[0]!) {
-        const rev: number[] = [];
-        for (let i = trimmed.length - 2; i >= 0; i -= 2) rev.push(trimmed[i]!, trimmed[i + 1]!);
-        href = `l${k}`;
-        labels.push(`<path id="${href}" d="${basisPath(rev)}" fill="none" stroke="none"/>`);
-      }
-      labels.push(`<text font-size="3.5" fill="${COLORS.edgeLabel}" dy="-1"><textPath href="#${href}" startOffset="50%" text-anchor="middle">${esc(e.label[k]!)}</textPath></text>`);
-    }
+    if (st.edgeLabels && e.label[k]) edgeLabel(k, trimmed, e.label[k]!, labels);
   }
   out.push('</g>');
   if (labels.length) out.push(`<g class="edge-labels">${labels.join('')}</g>`);
+}
 
-  // 3. Collapsed nodes, their labels and annotations.
-  out.push('<g class="nodes" stroke-width="1">');
+/**
+ * The shape label of edge k along its path. Text follows its path's direction: it runs along a
+ * reversed copy when the edge goes leftwards, so that labels are never upside down.
+ */
+function edgeLabel(k: number, trimmed: readonly number[], label: string, labels: string[]): void {
+  let href = `e${k}`;
+  if (trimmed[trimmed.length - 2]! < trimmed[0]!) {
+    const rev: number[] = [];
+    for (let i = trimmed.length - 2; i >= 0; i -= 2) rev.push(trimmed[i]!, trimmed[i + 1]!);
+    href = `l${k}`;
+    labels.push(`<path id="${href}" d="${basisPath(rev)}" fill="none" stroke="none"/>`);
+  }
+  labels.push(`<text font-size="3.5" fill="${COLORS.edgeLabel}" dy="-1"><textPath href="#${href}" startOffset="50%" text-anchor="middle">${esc(label)}</textPath></text>`);
+}
+
+/** 3. Collapsed nodes and their labels. */
+function drawNodes(g: Geometry, st: SvgStyle, out: string[]): void {
+  const n = g.nodes;
   for (let i = 0; i < n.count; i++) {
     const f = n.flags[i]!;
-    if (f & FLAG_EXPANDED || n.kind[i] === KIND_SECTION) continue;
-    const [x, y, w, h] = shp(i);
+    if (f & NodeFlag.expanded || n.kind[i] === NodeKind.section) continue;
+    const [x, y, w, h] = rectAt(n.shape, i);
     const kind = n.kind[i]!;
     const custom = st.fill?.(i) ?? null;
-    let fill = custom ?? (kind === KIND_META ? COLORS.meta : COLORS.op);
-    if (!custom && n.shapeKind[i] === SHAPE_TRIANGLE_IN) fill = COLORS.fnInput;
-    if (!custom && n.shapeKind[i] === SHAPE_TRIANGLE_OUT) fill = COLORS.fnOutput;
-    const stroke = f & FLAG_MISSING ? COLORS.missing : kind === KIND_OP || kind === KIND_SERIES ? (custom ? darker(custom) : COLORS.opStroke) : darker(fill);
-    out.push(shapeSvg(n.shapeKind[i]!, x, y, w, h, n.radius[i]!, fill, stroke, f & FLAG_MISSING ? ' stroke-dasharray="2,1"' : ''));
-    out.push(text(n.labelXY[2 * i]!, n.labelXY[2 * i + 1]!, n.labelPx[i]!, n.labelAlign[i]!, n.label[i]!, COLORS.label));
+    let fill = custom ?? (kind === NodeKind.meta ? COLORS.meta : COLORS.op);
+    if (!custom && n.shapeKind[i] === ShapeKind.triangleIn) fill = COLORS.fnInput;
+    if (!custom && n.shapeKind[i] === ShapeKind.triangleOut) fill = COLORS.fnOutput;
+    const stroke = f & NodeFlag.missing ? COLORS.missing : kind === NodeKind.op || kind === NodeKind.series ? (custom ? darker(custom) : COLORS.opStroke) : darker(fill);
+    out.push(shapeSvg(n.shapeKind[i]! as ShapeKind, x, y, w, h, n.radius[i]!, fill, stroke, f & NodeFlag.missing ? ' stroke-dasharray="2,1"' : ''));
+    out.push(text(n.labelXY[2 * i]!, n.labelXY[2 * i + 1]!, n.labelPx[i]!, n.labelAlign[i]! as LabelAlign, n.label[i]!, COLORS.label));
   }
+}
+
+/** 4. Annotations: the short edge with its arrowhead, the glyph and the label. */
+function drawAnnotations(g: Geometry, out: string[]): void {
   const a = g.annotations;
   for (let k = 0; k < a.count; k++) {
-    const [x1, y1, x2, y2] = [a.edge[4 * k]!, a.edge[4 * k + 1]!, a.edge[4 * k + 2]!, a.edge[4 * k + 3]!];
+    const [x1, y1, x2, y2] = rectAt(a.edge, k);
     const type = a.type[k]!;
     const side = a.side[k]!;
-    if (type !== ANN_ELLIPSIS) {
-      const dash = a.edgeFlags[k]! & 1 ? ' stroke-dasharray="1,1"' : '';
-      const color = a.edgeFlags[k]! & 2 ? COLORS.reference : COLORS.annotation;
+    if (type !== AnnotationType.ellipsis) {
+      const dash = a.edgeFlags[k]! & EdgeFlag.controlOnly ? ' stroke-dasharray="1,1"' : '';
+      const color = a.edgeFlags[k]! & EdgeFlag.hasRef ? COLORS.reference : COLORS.annotation;
       const { triangle, trimmed } = arrowAtEnd([x1, y1, x2, y2], 2.5);
       out.push(`<path d="M${round(trimmed[0]!)},${round(trimmed[1]!)}L${round(trimmed[2]!)},${round(trimmed[3]!)}" stroke="${color}" stroke-width="0.5"${dash}/>`);
       out.push(`<polygon points="${triangle.map(round).join(' ')}" fill="${color}"/>`);
-      const [bx, by, bw, bh] = [a.box[4 * k]!, a.box[4 * k + 1]!, a.box[4 * k + 2]!, a.box[4 * k + 3]!];
-      if (type === ANN_CONSTANT) out.push(shapeSvg(SHAPE_ELLIPSE, bx, by, bw, bh, 0, '#ffffff', COLORS.annotationGlyph, ' stroke-width="0.5"'));
-      else if (type === ANN_SUMMARY) {
-        // A tiny bar chart: the summary icon.
-        for (let j = 0; j < 3; j++) {
-          const bar = bh * (0.4 + 0.3 * j);
-          out.push(`<rect x="${round(bx + (j * bw) / 3)}" y="${round(by + bh - bar)}" width="${round(bw / 3 - 0.5)}" height="${round(bar)}" fill="${COLORS.annotationGlyph}"/>`);
-        }
-      } else if (type === ANN_SHORTCUT && a.shapeKind[k] !== SHAPE_NONE) out.push(shapeSvg(a.shapeKind[k]!, bx, by, bw, bh, 1, '#ffffff', COLORS.annotationGlyph, ' stroke-width="0.5" stroke-dasharray="1,1"'));
+      annotationGlyph(g, k, out);
     }
-    out.push(text(a.labelXY[2 * k]!, a.labelXY[2 * k + 1]!, 5, side === 0 ? ALIGN_END : ALIGN_START, a.label[k]!, COLORS.label));
+    out.push(text(a.labelXY[2 * k]!, a.labelXY[2 * k + 1]!, 5, side === AnnotationSide.in ? LabelAlign.end : LabelAlign.start, a.label[k]!, COLORS.label));
   }
-  out.push('</g>');
-  out.push('</svg>');
-  return out.join('\n');
+}
+
+/** The glyph of annotation k: a constant's ellipse, a summary's bar chart, a shortcut's copy of its target's shape. */
+function annotationGlyph(g: Geometry, k: number, out: string[]): void {
+  const a = g.annotations;
+  const type = a.type[k]!;
+  const [bx, by, bw, bh] = rectAt(a.box, k);
+  if (type === AnnotationType.constant) out.push(shapeSvg(ShapeKind.ellipse, bx, by, bw, bh, 0, '#ffffff', COLORS.annotationGlyph, ' stroke-width="0.5"'));
+  else if (type === AnnotationType.summary) {
+    // A tiny bar chart: the summary icon.
+    for (let j = 0; j < 3; j++) {
+      const bar = bh * (0.4 + 0.3 * j);
+      out.push(`<rect x="${round(bx + (j * bw) / 3)}" y="${round(by + bh - bar)}" width="${round(bw / 3 - 0.5)}" height="${round(bar)}" fill="${COLORS.annotationGlyph}"/>`);
+    }
+  } else if (type === AnnotationType.shortcut && a.shapeKind[k] !== ShapeKind.none) {
+    out.push(shapeSvg(a.shapeKind[k]! as ShapeKind, bx, by, bw, bh, 1, '#ffffff', COLORS.annotationGlyph, ' stroke-width="0.5" stroke-dasharray="1,1"'));
+  }
 }

@@ -1,5 +1,6 @@
 import type { GlyphTable } from './glyph-table.js';
 
+/** @internal exported for tests */
 export const ELLIPSIS = '\u2026';
 
 /**

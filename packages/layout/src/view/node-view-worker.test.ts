@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildHierarchy, buildSlimGraph, RenderModel } from '@tbg/hierarchy';
 import { decodeColumnar } from '@tbg/proto';
-import { encodeGraphDef, fixturePath, generateTrainingGraph, hasShared } from '@tbg/testkit';
-import { FLAG_EXPANDED } from '../geometry/types.js';
+import { encodeGraphDef, fixturePath, generateTrainingGraph, needShared } from '@tbg/testkit';
+import { NodeFlag } from '../geometry/types.js';
 import { checkInvariants } from '../invariants/check.js';
 import { applyExpandMode } from '../session/expansion.js';
 import { LayoutSession } from '../session/layout-session.js';
@@ -14,7 +14,7 @@ import { createNodeViewWorker } from './node-view-worker.js';
 const client = createNodeViewWorker();
 afterAll(() => client.close());
 
-describe.skipIf(!hasShared())('view worker on worker_threads', () => {
+describe.skipIf(!needShared('view worker on worker_threads'))('view worker on worker_threads', () => {
   it('lays out in the worker what a LayoutSession lays out here, while this thread stays free', async () => {
     const bytes = encodeGraphDef(generateTrainingGraph({ nodes: 1000, seed: 11 }));
     const summary = await client.open(bytes, { copy: true });
@@ -33,7 +33,7 @@ describe.skipIf(!hasShared())('view worker on worker_threads', () => {
     expect(turns).toBeGreaterThan(20);
     expect(all.stats.groupsLaidOut).toBeGreaterThan(10);
     expect(checkInvariants(all.geometry).violations).toEqual([]);
-    expect(all.geometry.nodes.flags.some((f) => (f & FLAG_EXPANDED) !== 0)).toBe(true);
+    expect(all.geometry.nodes.flags.some((f) => (f & NodeFlag.expanded) !== 0)).toBe(true);
 
     const model = new RenderModel(buildHierarchy(buildSlimGraph(decodeColumnar(bytes))));
     applyExpandMode(model, { kind: 'all' });

@@ -2,13 +2,16 @@
  * The messages between a page (or any client) and a view worker, which owns a graph: it
  * decodes it, builds its hierarchy and render model, and lays out the visible part. The client
  * only sends expansion changes and receives transferable geometry, so no graph or layout work
- * happens on its thread. One request, one response, by id.
+ * happens on its thread. One request, one response, by id: request `id` is answered by the
+ * response its kind maps to (`ViewResponseFor`), or by an error response (`ViewErrorResponse`).
  */
 import type { NodeRef, SearchOptions, SearchResult } from '@tbg/hierarchy';
+import type { GraphSourceKind } from '@tbg/proto';
 import type { Geometry } from '../geometry/types.js';
 import type { LayoutParams } from '../params.js';
 import type { ExpandMode } from '../session/expansion.js';
 import type { ViewLayout } from '../session/layout-session.js';
+import type { ResponseMap } from '../worker/protocol-helpers.js';
 
 export interface ViewOpenOptions {
   /** File name: used in errors and to break ties when sniffing the format. */
@@ -28,7 +31,7 @@ export interface ViewOpenOptions {
 /** What the client learns about a graph once it is open. */
 export interface ViewSummary {
   /** Source format, as `loadGraph` reports it. */
-  kind: string;
+  kind: GraphSourceKind;
   /** NodeDefs in the graph. */
   ops: number;
   /** Leaves of the hierarchy: ops, less those shown as embeddings (Const, *Summary), plus missing inputs. */
@@ -53,22 +56,93 @@ export interface ExpansionChange {
 /** A layout's figures (see ViewLayout): time, groups laid out and visible, the largest ELK call. */
 export type ViewLayoutStats = Pick<ViewLayout, 'ms' | 'groupsLaidOut' | 'groupsVisible' | 'maxElkNodes' | 'maxElkMs' | 'elkCalls'>;
 
-export type ViewRequest =
-  /** Open a graph (any format loadGraph reads). The bytes are transferred. Replaces any open graph. */
-  | { kind: 'open'; id: number; bytes: Uint8Array; options: ViewOpenOptions }
-  /** Apply an expansion change and lay the view out. A newer layout or open cancels it. */
-  | { kind: 'layout'; id: number; change: ExpansionChange }
-  /** Search names, ops, devices and attribute values (a regex; see @tbg/hierarchy's GraphSearch). */
-  | { kind: 'search'; id: number; query: string; options: SearchOptions }
-  /** Forget the graph and stop the host's ELK runner. */
-  | { kind: 'close'; id: number };
+/** Open a graph (any format loadGraph reads). The bytes are transferred. Replaces any open graph. */
+export interface ViewOpenRequest {
+  kind: 'open';
+  id: number;
+  bytes: Uint8Array;
+  options: ViewOpenOptions;
+}
 
-export type ViewResponse =
-  | { kind: 'opened'; id: number; summary: ViewSummary }
-  /** The geometry's typed arrays are transferred; `expanded` lists the expanded groups. */
-  | { kind: 'laidOut'; id: number; geometry: Geometry; stats: ViewLayoutStats; expanded: NodeRef[] }
-  | { kind: 'found'; id: number; result: SearchResult }
-  /** Superseded by a newer request before it finished. */
-  | { kind: 'cancelled'; id: number }
-  | { kind: 'failed'; id: number; error: { name: string; message: string } }
-  | { kind: 'closed'; id: number };
+/** Apply an expansion change and lay the view out. A newer layout or open cancels it. */
+export interface ViewLayoutRequest {
+  kind: 'layout';
+  id: number;
+  change: ExpansionChange;
+}
+
+/** Search names, ops, devices and attribute values (a regex; see @tbg/hierarchy's GraphSearch). */
+export interface ViewSearchRequest {
+  kind: 'search';
+  id: number;
+  query: string;
+  options: SearchOptions;
+}
+
+/** Forget the graph and stop the host's ELK runner. */
+export interface ViewCloseRequest {
+  kind: 'close';
+  id: number;
+}
+
+export type ViewRequest = ViewOpenRequest | ViewLayoutRequest | ViewSearchRequest | ViewCloseRequest;
+export type ViewRequestKind = ViewRequest['kind'];
+
+/** The answer to `open`. */
+export interface ViewOpenedResponse {
+  kind: 'opened';
+  id: number;
+  summary: ViewSummary;
+}
+
+/** The answer to `layout`: the geometry's typed arrays are transferred; `expanded` lists the expanded groups. */
+export interface ViewLaidOutResponse {
+  kind: 'laidOut';
+  id: number;
+  geometry: Geometry;
+  stats: ViewLayoutStats;
+  expanded: NodeRef[];
+}
+
+/** The answer to `search`. */
+export interface ViewFoundResponse {
+  kind: 'found';
+  id: number;
+  result: SearchResult;
+}
+
+/** The answer to `close`, once the host's ELK runner has stopped. */
+export interface ViewClosedResponse {
+  kind: 'closed';
+  id: number;
+}
+
+/** The answer to a request superseded by a newer one before it finished. */
+export interface ViewCancelledResponse {
+  kind: 'cancelled';
+  id: number;
+}
+
+/** The answer to a request that failed (or that was not a request: id −1), with the error's name as the host saw it. */
+export interface ViewFailedResponse {
+  kind: 'failed';
+  id: number;
+  error: { name: string; message: string };
+}
+
+/** The response that answers each kind of request when it succeeds. */
+export type ViewResponseMap = ResponseMap<
+  ViewRequest,
+  {
+    open: ViewOpenedResponse;
+    layout: ViewLaidOutResponse;
+    search: ViewFoundResponse;
+    close: ViewClosedResponse;
+  }
+>;
+export type ViewResponseFor<K extends ViewRequestKind> = ViewResponseMap[K];
+/** What may answer any request instead of its own response. */
+export type ViewErrorResponse = ViewCancelledResponse | ViewFailedResponse;
+/** Everything request `K` may be answered with. */
+export type ViewAnswer<K extends ViewRequestKind> = ViewResponseFor<K> | ViewErrorResponse;
+export type ViewResponse = ViewAnswer<ViewRequestKind>;

@@ -6,7 +6,7 @@
 import type { SearchOptions, SearchResult } from '@tbg/hierarchy';
 import type { Geometry } from '../geometry/types.js';
 import type { WorkerEndpoint } from '../worker/worker-endpoint.js';
-import type { ExpansionChange, ViewLayoutStats, ViewOpenOptions, ViewRequest, ViewResponse, ViewSummary } from './protocol.js';
+import type { ExpansionChange, ViewLayoutStats, ViewOpenOptions, ViewRequest, ViewRequestKind, ViewResponse, ViewResponseFor, ViewSummary } from './protocol.js';
 
 export type ViewEndpoint = WorkerEndpoint<ViewRequest, ViewResponse>;
 
@@ -42,7 +42,8 @@ export class ViewWorkerError extends Error {
 }
 
 interface Pending {
-  resolve(response: ViewResponse): void;
+  /** Takes the request's own response; error responses go to `reject`. */
+  resolve(response: ViewResponseFor<ViewRequestKind>): void;
   reject(error: Error): void;
 }
 
@@ -71,15 +72,18 @@ export function createViewClient(endpoint: ViewEndpoint): ViewClient {
     busy();
   });
 
-  function send(request: ViewRequest, transfer: ArrayBuffer[] = []): Promise<ViewResponse> {
+  /** Sends a request; resolves with its own response kind, rejects on an error response. */
+  function request<R extends ViewRequest>(message: R, transfer: ArrayBuffer[] = []): Promise<ViewResponseFor<R['kind']>> {
     if (dead) return Promise.reject(dead);
-    return new Promise<ViewResponse>((resolve, reject) => {
-      pending.set(request.id, { resolve, reject });
+    return new Promise<ViewResponseFor<R['kind']>>((resolve, reject) => {
+      // The host answers request `id` with the response of its kind (ViewResponseMap): the
+      // correlation by id, which the types cannot see, is what makes this the right type.
+      pending.set(message.id, { resolve: (response) => resolve(response as ViewResponseFor<R['kind']>), reject });
       busy();
       try {
-        endpoint.postMessage(request, transfer);
+        endpoint.postMessage(message, transfer);
       } catch (error) {
-        pending.delete(request.id);
+        pending.delete(message.id);
         busy();
         reject(error instanceof Error ? error : new Error(String(error)));
       }
@@ -92,24 +96,21 @@ export function createViewClient(endpoint: ViewEndpoint): ViewClient {
       const data = copy ? bytes.slice() : bytes;
       // Only a buffer the view owns whole can be transferred; a view into a larger one is copied.
       const owned = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data : data.slice();
-      const r = await send({ kind: 'open', id: nextId++, bytes: owned, options: rest }, [owned.buffer as ArrayBuffer]);
-      if (r.kind !== 'opened') throw new Error(`unexpected ${r.kind} answer to open`);
-      return r.summary;
+      const { summary } = await request({ kind: 'open', id: nextId++, bytes: owned, options: rest }, [owned.buffer as ArrayBuffer]);
+      return summary;
     },
     async layout(change = {}) {
-      const r = await send({ kind: 'layout', id: nextId++, change });
-      if (r.kind !== 'laidOut') throw new Error(`unexpected ${r.kind} answer to layout`);
-      return { geometry: r.geometry, stats: r.stats, expanded: r.expanded };
+      const { geometry, stats, expanded } = await request({ kind: 'layout', id: nextId++, change });
+      return { geometry, stats, expanded };
     },
     async search(query, options = {}) {
-      const r = await send({ kind: 'search', id: nextId++, query, options: { ...options } });
-      if (r.kind !== 'found') throw new Error(`unexpected ${r.kind} answer to search`);
-      return r.result;
+      const { result } = await request({ kind: 'search', id: nextId++, query, options: { ...options } });
+      return result;
     },
     close() {
       closing ??= (async () => {
         try {
-          if (!dead) await send({ kind: 'close', id: nextId++ });
+          if (!dead) await request({ kind: 'close', id: nextId++ });
         } catch {
           // A worker that cannot close politely is terminated all the same.
         } finally {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventGraphReader } from '@tbg/events';
-import { encodeGraphDef, fixturePath, generateTrainingGraph, hasShared } from '@tbg/testkit';
+import { encodeGraphDef, fixturePath, generateTrainingGraph, needShared } from '@tbg/testkit';
 import { checkInvariants } from '../invariants/check.js';
 import { applyExpandMode } from '../session/expansion.js';
 import { LayoutSession } from '../session/layout-session.js';
@@ -13,24 +13,26 @@ import { createViewClient, type ViewClient, type ViewEndpoint } from './view-cli
 import { serveView, type ViewHostOptions } from './view-host.js';
 
 /** Host and client in this thread, with messages passed through a macrotask as a worker would. */
-function inThreadView(host: Partial<ViewHostOptions> = {}): { client: ViewClient; sent: ViewRequest[] } {
+function inThreadView(host: Partial<ViewHostOptions> = {}): { client: ViewClient; sent: ViewRequest[]; transfers: ArrayBuffer[][] } {
   let toHost: ((m: unknown) => void) | null = null;
   let toClient: ((r: ViewResponse) => void) | null = null;
   const sent: ViewRequest[] = [];
+  const transfers: ArrayBuffer[][] = [];
   serveView(
     { post: (r) => setImmediate(() => toClient?.(r)), listen: (h) => (toHost = h) },
     { runner: yieldingRunner(createInlineRunner()), ...host },
   );
   const endpoint: ViewEndpoint = {
-    postMessage: (req) => {
+    postMessage: (req, transfer) => {
       sent.push(req);
+      transfers.push(transfer);
       setImmediate(() => toHost?.(req));
     },
     onMessage: (l) => (toClient = l),
     onError: () => undefined,
     terminate: () => undefined,
   };
-  return { client: createViewClient(endpoint), sent };
+  return { client: createViewClient(endpoint), sent, transfers };
 }
 
 const xla = () => new Uint8Array(readFileSync(fixturePath('graphs', 'tb_demo_xla_118.pbtxt')));
@@ -46,7 +48,7 @@ function view(host?: Partial<ViewHostOptions>) {
   return v;
 }
 
-describe.skipIf(!hasShared())('view host and client', () => {
+describe.skipIf(!needShared('view host and client'))('view host and client', () => {
   it('opens a graph and lays it out exactly as a LayoutSession in this thread does', async () => {
     const { client } = view();
     const summary = await client.open(xla(), { name: 'tb_demo_xla_118.pbtxt' });
@@ -135,13 +137,26 @@ describe.skipIf(!hasShared())('view host and client', () => {
     expect(bad.regexError).toBeTruthy();
   });
 
-  it('open transfers the bytes unless asked to copy; layouts after close fail', async () => {
-    const { client, sent } = view();
+  it('open transfers the bytes unless asked to copy (or a view of a bigger buffer); layouts after close fail', async () => {
+    const { client, sent, transfers } = view();
     const bytes = xla();
-    await client.open(bytes, { copy: true });
-    expect(bytes.length).toBeGreaterThan(0);
-    const req = sent[0]!;
-    expect(req.kind === 'open' && req.bytes !== bytes).toBe(true);
+    await client.open(bytes);
+    expect(sent[0]).toMatchObject({ kind: 'open', bytes });
+    expect(transfers[0]).toHaveLength(1);
+    expect(transfers[0]![0]).toBe(bytes.buffer);
+    // Asked to copy: a copy goes, and only its buffer is transferred.
+    const kept = xla();
+    await client.open(kept, { copy: true });
+    const copied = sent[1]!;
+    expect(copied.kind === 'open' && copied.bytes !== kept && copied.bytes.buffer === transfers[1]![0]).toBe(true);
+    expect(transfers[1]![0]).not.toBe(kept.buffer);
+    // A view into a bigger buffer: the view's bytes are copied, the bigger buffer stays.
+    const big = new Uint8Array(kept.length + 8);
+    big.set(kept, 4);
+    const s = await client.open(big.subarray(4, 4 + kept.length));
+    expect(s.ops).toBe(118);
+    expect(transfers[2]![0]).not.toBe(big.buffer);
+    expect(transfers[2]![0]!.byteLength).toBe(kept.length);
     await client.close();
     await expect(client.layout()).rejects.toThrow(/closed/);
   });

@@ -10,10 +10,23 @@ import { warmUpTask, WARM_UP_CALLS } from '../elk/warm-up.js';
 import { geometryTransferables } from '../geometry/types.js';
 import { applyExpandMode, collapseAll } from '../session/expansion.js';
 import { LayoutSession } from '../session/layout-session.js';
+import { describe, idOf } from '../worker/protocol-helpers.js';
 import type { RequestChannel } from '../worker/serve-elk.js';
 import type { ElkRunner } from '../worker/runner.js';
 import { nextMacrotask } from '../worker/yielding-runner.js';
-import type { ExpansionChange, ViewOpenOptions, ViewRequest, ViewResponse, ViewSummary } from './protocol.js';
+import type {
+  ExpansionChange,
+  ViewAnswer,
+  ViewCloseRequest,
+  ViewFailedResponse,
+  ViewLayoutRequest,
+  ViewOpenOptions,
+  ViewOpenRequest,
+  ViewRequest,
+  ViewResponse,
+  ViewSearchRequest,
+  ViewSummary,
+} from './protocol.js';
 
 export interface ViewHostOptions {
   /** Runs the ELK calls of every layout; closed by a `close` request. */
@@ -37,92 +50,119 @@ interface OpenGraph {
   prepared: boolean;
 }
 
+/** The host's state: the open graph, and whether it was closed or asked anything yet. */
+interface HostState {
+  channel: RequestChannel<ViewResponse>;
+  options: ViewHostOptions;
+  graph: OpenGraph | null;
+  closed: boolean;
+  requested: boolean;
+}
+
 /** Serves view requests on `channel` until it is closed. */
 export function serveView(channel: RequestChannel<ViewResponse>, options: ViewHostOptions): void {
-  let graph: OpenGraph | null = null;
-  let closed = false;
-  let requested = false;
-  if (options.warmUp !== false) {
-    void (async () => {
-      for (let i = 0; i < WARM_UP_CALLS && !requested; i++) {
-        await options.runner.run(warmUpTask(i)).catch(() => undefined);
-      }
-    })();
-  }
-
-  const reply = (response: ViewResponse, transfer: ArrayBuffer[] = []): void => {
-    try {
-      channel.post(response, transfer);
-    } catch (error) {
-      channel.post({ kind: 'failed', id: response.id, error: errorOf(error) }, []);
-    }
-  };
-
+  const host: HostState = { channel, options, graph: null, closed: false, requested: false };
+  if (options.warmUp !== false) void warmUp(host);
   channel.listen((message) => {
-    requested = true;
+    host.requested = true;
     const id = idOf(message);
     let request: ViewRequest;
     try {
       request = asRequest(message);
-      if (closed) throw new Error('the view host is closed');
+      if (host.closed) throw new Error('the view host is closed');
     } catch (error) {
-      reply({ kind: 'failed', id, error: errorOf(error) });
+      reply(host, failed(id, error));
       return;
     }
-    if (request.kind === 'open') {
-      try {
-        graph = openGraph(request.bytes, request.options, options);
-        reply({ kind: 'opened', id, summary: graph.summary });
-      } catch (error) {
-        reply({ kind: 'failed', id, error: errorOf(error) });
-      }
-    } else if (request.kind === 'layout') {
-      void layout(id, request.change);
-    } else if (request.kind === 'search') {
-      if (!graph) reply({ kind: 'failed', id, error: { name: 'Error', message: 'no graph is open' } });
-      else {
-        try {
-          reply({ kind: 'found', id, result: graph.search.search(request.query, request.options) });
-        } catch (error) {
-          reply({ kind: 'failed', id, error: errorOf(error) });
-        }
-      }
-    } else {
-      closed = true;
-      graph = null;
-      void options.runner.close().then(() => reply({ kind: 'closed', id }));
-    }
+    if (request.kind === 'open') reply(host, open(host, request));
+    else if (request.kind === 'layout') void layout(host, request);
+    else if (request.kind === 'search') reply(host, search(host, request));
+    else void close(host, request).then((response) => reply(host, response));
   });
+}
 
-  async function layout(id: number, change: ExpansionChange): Promise<void> {
-    const g = graph;
-    if (!g) return reply({ kind: 'failed', id, error: { name: 'Error', message: 'no graph is open' } });
-    try {
-      applyChange(g, change);
-    } catch (error) {
-      return reply({ kind: 'failed', id, error: errorOf(error) });
-    }
-    try {
-      const view = await g.session.layout();
-      // The graph was replaced while this ran: the answer is about a graph the client left.
-      if (graph !== g) return reply({ kind: 'cancelled', id });
-      const { geometry, ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls } = view;
-      reply(
-        { kind: 'laidOut', id, geometry, stats: { ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls }, expanded: expandedGroups(g) },
-        geometryTransferables(geometry),
-      );
-      // The attribute index (100–250 ms at 100k ops) is built once the first view is shown,
-      // while the user looks at it, so that no search pays for it.
-      if (!g.prepared) {
-        g.prepared = true;
-        void nextMacrotask().then(() => {
-          if (graph === g) g.search.prepare();
-        });
-      }
-    } catch (error) {
-      reply(isAbort(error) ? { kind: 'cancelled', id } : { kind: 'failed', id, error: errorOf(error) });
-    }
+/** Small layouts while idle, one at a time, until the first request. */
+async function warmUp(host: HostState): Promise<void> {
+  for (let i = 0; i < WARM_UP_CALLS && !host.requested; i++) {
+    await host.options.runner.run(warmUpTask(i)).catch(() => undefined);
   }
+}
+
+/** Posts a response; one that cannot be sent (e.g. not cloneable) becomes a `failed` one. */
+function reply(host: HostState, response: ViewResponse, transfer: ArrayBuffer[] = []): void {
+  try {
+    host.channel.post(response, transfer);
+  } catch (error) {
+    host.channel.post(failed(response.id, error), []);
+  }
+}
+
+function open(host: HostState, request: ViewOpenRequest): ViewAnswer<'open'> {
+  try {
+    host.graph = openGraph(request.bytes, request.options, host.options);
+    return { kind: 'opened', id: request.id, summary: host.graph.summary };
+  } catch (error) {
+    return failed(request.id, error);
+  }
+}
+
+function search(host: HostState, request: ViewSearchRequest): ViewAnswer<'search'> {
+  if (!host.graph) return noGraph(request.id);
+  try {
+    return { kind: 'found', id: request.id, result: host.graph.search.search(request.query, request.options) };
+  } catch (error) {
+    return failed(request.id, error);
+  }
+}
+
+async function close(host: HostState, request: ViewCloseRequest): Promise<ViewAnswer<'close'>> {
+  host.closed = true;
+  host.graph = null;
+  await host.options.runner.close();
+  return { kind: 'closed', id: request.id };
+}
+
+/** Lays the view out and replies: `laidOut` (the geometry transferred), `cancelled` or `failed`. */
+async function layout(host: HostState, request: ViewLayoutRequest): Promise<void> {
+  const g = host.graph;
+  const answer = await layoutAnswer(host, request);
+  reply(host, answer, answer.kind === 'laidOut' ? geometryTransferables(answer.geometry) : []);
+  // The attribute index (100–250 ms at 100k ops) is built once the first view is shown,
+  // while the user looks at it, so that no search pays for it.
+  if (answer.kind === 'laidOut' && g && !g.prepared) {
+    g.prepared = true;
+    void nextMacrotask().then(() => {
+      if (host.graph === g) g.search.prepare();
+    });
+  }
+}
+
+async function layoutAnswer(host: HostState, request: ViewLayoutRequest): Promise<ViewAnswer<'layout'>> {
+  const { id } = request;
+  const g = host.graph;
+  if (!g) return noGraph(id);
+  try {
+    applyChange(g, request.change);
+  } catch (error) {
+    return failed(id, error);
+  }
+  try {
+    const view = await g.session.layout();
+    // The graph was replaced while this ran: the answer is about a graph the client left.
+    if (host.graph !== g) return { kind: 'cancelled', id };
+    const { geometry, ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls } = view;
+    return { kind: 'laidOut', id, geometry, stats: { ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls }, expanded: expandedGroups(g) };
+  } catch (error) {
+    return isAbort(error) ? { kind: 'cancelled', id } : failed(id, error);
+  }
+}
+
+function failed(id: number, error: unknown): ViewFailedResponse {
+  return { kind: 'failed', id, error: errorOf(error) };
+}
+
+function noGraph(id: number): ViewFailedResponse {
+  return { kind: 'failed', id, error: { name: 'Error', message: 'no graph is open' } };
 }
 
 function openGraph(bytes: Uint8Array, o: ViewOpenOptions, host: ViewHostOptions): OpenGraph {
@@ -179,23 +219,10 @@ function asRequest(message: unknown): ViewRequest {
   return message as ViewRequest;
 }
 
-function idOf(message: unknown): number {
-  const id = (message as { id?: unknown } | null)?.id;
-  return typeof id === 'number' ? id : -1;
-}
-
 function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
 function errorOf(error: unknown): { name: string; message: string } {
   return error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
-}
-
-function describe(message: unknown): string {
-  try {
-    return JSON.stringify(message)?.slice(0, 80) ?? String(message);
-  } catch {
-    return String(message);
-  }
 }

@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunchOptions, chromiumRequired, fixturePath, hasShared, startTestServer, type TestServer } from '@tbg/testkit';
+import { chromiumLaunchOptions, fixturePath, needChromium, needShared, startTestServer, type TestServer } from '@tbg/testkit';
 import { applyExpandMode } from '../session/expansion.js';
 import { LayoutSession } from '../session/layout-session.js';
 import { fixtureModel, geometryDifference } from '../test-support/models.js';
@@ -17,7 +17,8 @@ import type { Geometry } from '../geometry/types.js';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'browser');
 const FIXTURE = 'tb_demo_xla_118.pbtxt';
-const run = chromiumRequired() && hasShared();
+const SUITE = 'view worker in headless Chromium';
+const run = needChromium(SUITE) && needShared(SUITE);
 
 let server: TestServer | undefined;
 let origin = '';
@@ -57,7 +58,7 @@ function revive(plain: Plain, like: Geometry): Geometry {
   return out as unknown as Geometry;
 }
 
-describe.skipIf(!run)('view worker in headless Chromium', () => {
+describe.skipIf(!run)(SUITE, () => {
   it('is built', () => expect(existsSync(join(dist, 'view-worker.js'))).toBe(true));
 
   it('a page lays out a fixture in a module Worker, with the geometry Node computes', async () => {
@@ -67,7 +68,7 @@ describe.skipIf(!run)('view worker in headless Chromium', () => {
     try {
       await page.goto(origin + '/');
       // In-page code is a string: this package is compiled without DOM types, on purpose.
-      const result = (await page.evaluate(`(async () => {
+      const result = await page.evaluate<{ summary: { ops: number; groups: number }; detached: boolean; first: string; expanded: number; geometry: Plain; transferred: boolean }>(`(async () => {
         const worker = new Worker('/view-worker.js', { type: 'module' });
         let id = 0;
         const ask = (msg, transfer = []) => new Promise((resolve, reject) => {
@@ -97,7 +98,7 @@ describe.skipIf(!run)('view worker in headless Chromium', () => {
         };
         worker.terminate();
         return { summary: opened.summary, detached, first: await first, expanded: all.expanded.length, geometry: plain(all.geometry), transferred: all.geometry.nodes.box instanceof Float32Array };
-      })()`)) as { summary: { ops: number; groups: number }; detached: boolean; first: string; expanded: number; geometry: Plain; transferred: boolean };
+      })()`);
       expect(errors).toEqual([]);
       expect(result.summary.ops).toBe(118);
       expect(result.detached).toBe(true);

@@ -1,7 +1,8 @@
 import { runElkTask, type ElkLayouter } from '../elk/run-elk.js';
 import { resultTransferables } from '../elk/task.js';
 import { warmUpElk } from '../elk/warm-up.js';
-import type { WorkerRequest, WorkerResponse } from './protocol.js';
+import type { ElkLayoutRequest, ElkWarmupRequest, WorkerRequest, WorkerResponse, WorkerResponseFor } from './protocol.js';
+import { describe, idOf, messageOf } from './protocol-helpers.js';
 
 /** The worker's side of the link to whoever sends it requests (ELK responses by default). */
 export interface RequestChannel<Res = WorkerResponse> {
@@ -28,11 +29,10 @@ async function answer(channel: RequestChannel, elk: ElkLayouter, message: unknow
   try {
     const request = asRequest(message);
     if (request.kind === 'layout') {
-      const result = await runElkTask(elk, request.task);
-      response = { kind: 'done', id, result };
-      transfer = resultTransferables(result);
+      response = await layout(elk, request);
+      transfer = resultTransferables(response.result);
     } else {
-      response = { kind: 'warm', id, ms: await warmUpElk(elk) };
+      response = await warmup(elk, request);
     }
   } catch (error) {
     response = { kind: 'failed', id, message: messageOf(error) };
@@ -44,25 +44,16 @@ async function answer(channel: RequestChannel, elk: ElkLayouter, message: unknow
   }
 }
 
+async function layout(elk: ElkLayouter, request: ElkLayoutRequest): Promise<WorkerResponseFor<'layout'>> {
+  return { kind: 'done', id: request.id, result: await runElkTask(elk, request.task) };
+}
+
+async function warmup(elk: ElkLayouter, request: ElkWarmupRequest): Promise<WorkerResponseFor<'warmup'>> {
+  return { kind: 'warm', id: request.id, ms: await warmUpElk(elk) };
+}
+
 function asRequest(message: unknown): WorkerRequest {
   const kind = (message as { kind?: unknown } | null)?.kind;
   if (idOf(message) === -1 || (kind !== 'layout' && kind !== 'warmup')) throw new Error(`not an ELK worker request: ${describe(message)}`);
   return message as WorkerRequest;
-}
-
-function idOf(message: unknown): number {
-  const id = (message as { id?: unknown } | null)?.id;
-  return typeof id === 'number' ? id : -1;
-}
-
-function describe(message: unknown): string {
-  try {
-    return JSON.stringify(message)?.slice(0, 80) ?? String(message);
-  } catch {
-    return String(message);
-  }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -5,7 +5,7 @@ import type { WorkerEndpoint } from './worker-endpoint.js';
 export interface WebWorkerLike {
   postMessage(message: unknown, transfer: ArrayBuffer[]): void;
   addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-  addEventListener(type: 'error' | 'messageerror', listener: (event: { message?: unknown }) => void): void;
+  addEventListener(type: 'error' | 'messageerror', listener: (event: { message?: string }) => void): void;
   terminate(): void;
 }
 
@@ -20,7 +20,7 @@ export function webWorkerEndpoint<Req = WorkerRequest, Res = WorkerResponse>(wor
       worker.addEventListener('message', (event) => listener(event.data as Res));
     },
     onError: (listener) => {
-      worker.addEventListener('error', (event) => listener(new Error(`${what} error: ${String(event.message ?? 'unknown')}`)));
+      worker.addEventListener('error', (event) => listener(new Error(`${what} error: ${event.message ?? 'unknown'}`)));
       worker.addEventListener('messageerror', () => listener(new Error(`undeliverable message from ${what}`)));
     },
     terminate: () => worker.terminate(),
