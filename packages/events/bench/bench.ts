@@ -12,15 +12,17 @@
  * Usage: node --expose-gc bench-dist/bench.js [--quick]
  */
 import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { heavyFile, scalarFile } from './synthetic-files.js';
 import { logdirOfRuns } from './synthetic-logdir.js';
-import { fileChunks, readEvents, installNativeCrc32c, useJsCrc32c, crc32cImplementation } from '../src/node.js';
+import { fileChunks, jsCrc32c, nativeCrc32c, readEvents } from '../src/node.js';
 import { readIntoSink } from '../src/read-batches.js';
 import { FastEventDecoder, type EventSink } from '../src/event/fast-decode.js';
 import { SeriesMetadataMemo } from '../src/event/event-points.js';
-import { jsCrc32c } from '../src/crc/crc32c.js';
 import { createMemoryWriter } from '../src/writer/memory-sink.js';
 import { createFileWriter } from '../src/writer/file-writer.js';
 import { Logdir } from '../src/logdir/logdir.js';
@@ -31,6 +33,11 @@ const MB = 1024 * 1024;
 const emit = (o: object) => process.stdout.write(JSON.stringify(o) + '\n');
 const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
 const rssMB = () => round(process.resourceUsage().maxRSS / 1024);
+
+/** The CRC-32C every case reads and writes with: `--js-crc` forces the JS one, else native where installed. */
+const native = nativeCrc32c();
+const crc32c = process.argv.includes('--js-crc') || !native ? jsCrc32c : native;
+const crcName = crc32c === jsCrc32c ? 'js' : 'native+js';
 
 const SCALAR_MB = quick ? 20 : 210;
 const HEAVY_MB = quick ? 20 : 100;
@@ -55,7 +62,7 @@ function countingSink(): EventSink & { events: number; values: number; sum: numb
   };
 }
 
-type Case = () => Promise<object>;
+type Case = () => object | Promise<object>;
 
 const CASES: Record<string, Case> = {
   async 'scalars-bulk-always'() {
@@ -92,8 +99,9 @@ const CASES: Record<string, Case> = {
   async 'vs-tfrecord-heavy'() {
     return vsTfrecord(await heavyFile(HEAVY_MB), `histograms+images-${HEAVY_MB}mb`);
   },
-  async crc() {
+  crc() {
     const out: object[] = [];
+    const allNative = nativeCrc32c(0);
     for (const size of [16, 64, 256, 1024, 4096, 65536, MB]) {
       const buf = new Uint8Array(size).map((_, i) => (i * 31) & 0xff);
       const reps = Math.max(10, Math.floor((quick ? 20 : 200) * MB / size));
@@ -106,23 +114,19 @@ const CASES: Record<string, Case> = {
       let crcFn = jsCrc32c;
       run();
       const [jsMs] = run();
-      const require = createRequire(import.meta.url);
       let nativeMs: number | null = null;
-      try {
-        const native = require('@node-rs/crc32') as { crc32c(b: Uint8Array): number };
-        crcFn = (b) => native.crc32c(b);
+      if (allNative) {
+        crcFn = allNative;
         run();
         nativeMs = run()[0];
-      } catch {
-        /* no native binary here */
       }
       const mb = (size * reps) / MB;
       out.push({ bench: 'events.crc', bytes: size, jsMBps: round(mb / (jsMs / 1000)), nativeMBps: nativeMs === null ? null : round(mb / (nativeMs / 1000)) });
     }
     return out;
   },
-  async 'write-memory'() {
-    const { writer, sink } = createMemoryWriter({ maxQueue: 1000 });
+  'write-memory'() {
+    const { writer, sink } = createMemoryWriter({ maxQueue: 1000, crc32c });
     const n = quick ? 200_000 : 1_000_000;
     const tags = ['loss', 'accuracy', 'lr', 'grad_norm'];
     const t0 = performance.now();
@@ -131,19 +135,16 @@ const CASES: Record<string, Case> = {
     const ms = performance.now() - t0;
     return { bench: 'events.write', sink: 'memory', kind: 'scalar', events: n, bytes: sink.size, ms: round(ms), eventsPerSec: Math.round(n / (ms / 1000)) };
   },
-  async 'write-file'() {
-    const { mkdtempSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
+  'write-file'() {
     const dir = mkdtempSync(join(tmpdir(), 'tbg-write-'));
-    const writer = createFileWriter(dir, { maxQueue: 1000 });
+    const writer = createFileWriter(dir, { maxQueue: 1000, crc32c });
     const n = quick ? 200_000 : 1_000_000;
     const t0 = performance.now();
     for (let i = 0; i < n; i++) writer.scalar('loss', Math.sin(i), i);
     writer.close();
     const ms = performance.now() - t0;
     const histT0 = performance.now();
-    const hw = createFileWriter(dir);
+    const hw = createFileWriter(dir, { crc32c });
     const values = Float64Array.from({ length: 10_000 }, (_, i) => Math.sin(i) * i);
     const hn = quick ? 200 : 2000;
     for (let i = 0; i < hn; i++) hw.histogram('weights', values, i);
@@ -161,9 +162,9 @@ const CASES: Record<string, Case> = {
     return logdirOneFile(SCALAR_MB);
   },
   async 'logdir-1000-runs'() {
-    const { dir, runs, bytes, events } = await logdirOfRuns(1000, quick ? 50 : 400);
+    const { dir, runs, bytes, events } = logdirOfRuns(1000, quick ? 50 : 400);
     const t0 = performance.now();
-    const ld = new Logdir(dir);
+    const ld = new Logdir(dir, { crc32c });
     const report = await ld.reload();
     const ms = performance.now() - t0;
     const t1 = performance.now();
@@ -189,14 +190,12 @@ const CASES: Record<string, Case> = {
 /** One run holding one scalar file: time, and memory bounded by the reservoirs (1000 points per tag), not by the file. */
 async function logdirOneFile(mb: number): Promise<object> {
   const f = await scalarFile(mb);
-  const { mkdirSync, symlinkSync, existsSync } = await import('node:fs');
-  const { join, dirname } = await import('node:path');
   const dir = join(dirname(f.path), `logdir-big-${mb}`, 'run');
   mkdirSync(dir, { recursive: true });
   const link = join(dir, 'events.out.tfevents.1600000000.host.1.0.v2');
   if (!existsSync(link)) symlinkSync(f.path, link);
   const t0 = performance.now();
-  const ld = new Logdir(dirname(dir));
+  const ld = new Logdir(dirname(dir), { crc32c });
   const report = await ld.reload();
   const ms = performance.now() - t0;
   const kept = ld.run('run')!.allTimeSeries().reduce((n, s) => n + s.points.size, 0);
@@ -216,7 +215,7 @@ async function logdirOneFile(mb: number): Promise<object> {
 async function viaReadEvents(f: { path: string; bytes: number }, checksum: ChecksumMode, input: string): Promise<object> {
   const t0 = performance.now();
   let n = 0;
-  for await (const r of readEvents(f.path, { checksum })) if (r.event) n++;
+  for await (const r of readEvents(f.path, { checksum, crc32c })) if (r.event) n++;
   const ms = performance.now() - t0;
   return { bench: 'events.read', input, api: 'readEvents (Event objects)', checksum, bytes: f.bytes, events: n, ms: round(ms), MBps: round(f.bytes / MB / (ms / 1000)), eventsPerSec: Math.round(n / (ms / 1000)), peakRssMB: rssMB() };
 }
@@ -231,11 +230,11 @@ async function vsTfrecord(f: { path: string; bytes: number }, input: string): Pr
   const tfMs = performance.now() - t0;
   const t1 = performance.now();
   let m = 0;
-  for await (const r of readEvents(f.path)) if (r.event) m++;
+  for await (const r of readEvents(f.path, { crc32c })) if (r.event) m++;
   const ourMs = performance.now() - t1;
   const sink = countingSink();
   const t2 = performance.now();
-  await readIntoSink(fileChunks(f.path), new FastEventDecoder(new SeriesMetadataMemo()), sink, { checksum: 'always' });
+  await readIntoSink(fileChunks(f.path), new FastEventDecoder(new SeriesMetadataMemo()), sink, { checksum: 'always', crc32c });
   const bulkMs = performance.now() - t2;
   return {
     bench: 'events.read.vs-tfrecord',
@@ -257,14 +256,14 @@ async function vsTfrecord(f: { path: string; bytes: number }, input: string): Pr
 async function bulk(f: { path: string; bytes: number; events: number }, checksum: ChecksumMode, kind: string): Promise<object> {
   const sink = countingSink();
   const t0 = performance.now();
-  const state = await readIntoSink(fileChunks(f.path), new FastEventDecoder(new SeriesMetadataMemo()), sink, { checksum });
+  const state = await readIntoSink(fileChunks(f.path), new FastEventDecoder(new SeriesMetadataMemo()), sink, { checksum, crc32c });
   const ms = performance.now() - t0;
   return {
     bench: 'events.read',
     input: `${kind}-${Math.round(f.bytes / MB)}mb`,
     api: 'bulk (fast decoder into a sink)',
     checksum,
-    crc: crc32cImplementation(),
+    crc: crcName,
     bytes: f.bytes,
     events: sink.events,
     values: sink.values,
@@ -279,8 +278,6 @@ async function bulk(f: { path: string; bytes: number; events: number }, checksum
 async function main(): Promise<void> {
   const ci = process.argv.indexOf('--case');
   if (ci >= 0) {
-    if (process.argv.includes('--js-crc')) useJsCrc32c();
-    else installNativeCrc32c();
     const r = await CASES[process.argv[ci + 1]!]!();
     process.stdout.write(JSON.stringify(r));
     return;

@@ -5,7 +5,7 @@ import { tensorflow } from '@tbg/proto';
 import { encodeRecords, writeRecord } from '../src/record/frame.js';
 import { BENCH_DIR, scalarEvent } from './synthetic-files.js';
 
-export async function logdirOfRuns(runs: number, eventsPerRun: number): Promise<{ dir: string; runs: number; bytes: number; events: number }> {
+export function logdirOfRuns(runs: number, eventsPerRun: number): { dir: string; runs: number; bytes: number; events: number } {
   const dir = join(BENCH_DIR, `logdir-${runs}x${eventsPerRun}`);
   const meta = join(dir, '.meta.json');
   if (existsSync(meta)) return JSON.parse(readFileSync(meta, 'utf8')) as { dir: string; runs: number; bytes: number; events: number };

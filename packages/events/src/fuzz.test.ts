@@ -18,9 +18,10 @@ import { fixturePath, Rng } from '@tbg/testkit';
 import { DataLossError } from './errors.js';
 import { readEventsSync, type ReadState } from './read-events.js';
 import { readIntoSink } from './read-batches.js';
+import { chunksOf } from './source/chunks.js';
 import type { ChecksumMode } from './record/reader.js';
 import { FastEventDecoder, type EventSink } from './event/fast-decode.js';
-import { SeriesMetadataMemo } from './event/event-points.js';
+import { SeriesMetadataMemo, type EventKind } from './event/event-points.js';
 import type { SeriesMetadata, SummaryPoint } from './event/summary-data.js';
 import { RunAccumulator } from './logdir/run-accumulator.js';
 
@@ -136,7 +137,7 @@ class Recorder implements EventSink {
   readonly events: SeenEvent[] = [];
   readonly problems: string[] = [];
   private readonly acc = new RunAccumulator('.', { samplesPerPlugin: { '*': 5 } });
-  event(offset: number, what: string, step: number, wallTime: number, event: unknown): void {
+  event(offset: number, what: EventKind, step: number, wallTime: number, event: unknown): void {
     this.events.push({ offset, what, step, wallTime, tags: [] });
     this.guard(() => this.acc.event(offset, what, step, wallTime, event as Parameters<RunAccumulator['event']>[4]));
   }
@@ -191,9 +192,7 @@ async function readBulk(bytes: Uint8Array, checksum: ChecksumMode, rng: Rng): Pr
   }
   const sink = new Recorder();
   const state = await readIntoSink(
-    (async function* () {
-      yield* chunks;
-    })(),
+    chunksOf(chunks),
     new FastEventDecoder(new SeriesMetadataMemo()),
     sink,
     { checksum },

@@ -110,7 +110,7 @@ describe('event fixtures match manifest.json', () => {
       expect(f.state.truncatedBytes).toBe(0);
       expect(f.kinds).toEqual(m.event_kinds);
       expect(f.fileVersion).toBe(m.file_version);
-      if (m.step_range) expect(f.stepRange).toEqual(m.step_range);
+      expect(f.stepRange).toEqual(m.step_range);
       expect(Object.keys(f.tags).length).toBe(m.num_tags);
       for (const [tag, t] of Object.entries(m.tags)) {
         const ours = f.tags[tag];

@@ -11,7 +11,7 @@ import { payloadError, type ReadEventsOptions, type ReadState } from './read-eve
 /** Reads every record of `chunks` into `sink`; resolves with where reading ended. */
 export async function readIntoSink(chunks: AsyncIterable<Uint8Array>, decoder: FastEventDecoder, sink: EventSink, options: ReadEventsOptions = {}): Promise<ReadState> {
   const state: ReadState = { nextOffset: options.fromOffset ?? 0, truncatedBytes: 0, records: 0, errors: [] };
-  const reader = new RecordReader({ file: options.file, startOffset: options.fromOffset ?? 0, checksum: options.checksum });
+  const reader = new RecordReader({ file: options.file, startOffset: options.fromOffset ?? 0, checksum: options.checksum, crc32c: options.crc32c });
   const lose = (e: DataLossError) => {
     state.errors.push(e);
     options.onDataLoss?.(e);

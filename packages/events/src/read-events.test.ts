@@ -6,11 +6,17 @@ import { fixturePath } from '@tbg/testkit';
 import { DataLossError } from './errors.js';
 import { readEvents } from './node.js';
 import { readEventsSync, readEventsFromChunks, type EventRecord } from './read-events.js';
+import { chunksOf } from './source/chunks.js';
 
 const STRICT = 'pytorch-tensorboard-reducer/strict/run_1/events.out.tfevents.1622543341.janoshs-mbp.lan.86862.0';
 const edge = (name: string) => new Uint8Array(readFileSync(fixturePath('events', 'derived-edge-cases', name, 'events.out.tfevents.1622543341.janoshs-mbp.lan.86862.0')));
 const original = () => new Uint8Array(readFileSync(fixturePath('events', STRICT)));
 const scalarOf = (r: EventRecord) => r.event.summary?.value[0]?.simple_value;
+
+/** `bytes` cut into copies of `size` bytes (the last may be shorter). */
+function* slices(bytes: Uint8Array, size: number): Generator<Uint8Array> {
+  for (let i = 0; i < bytes.length; i += size) yield bytes.slice(i, i + size);
+}
 
 async function collect(stream: AsyncIterable<EventRecord>): Promise<EventRecord[]> {
   const out: EventRecord[] = [];
@@ -93,10 +99,7 @@ describe('sources and chunking', () => {
 
   it('gives the same records for any chunking', async () => {
     for (const size of [1, 3, 12, 13, 100, 4096]) {
-      const chunks = async function* () {
-        for (let i = 0; i < bytes.length; i += size) yield bytes.slice(i, i + size);
-      };
-      const got = await collect(readEventsFromChunks(chunks()));
+      const got = await collect(readEventsFromChunks(chunksOf(slices(bytes, size))));
       expect(got.map((r) => [r.offset, scalarOf(r)]), `chunk ${size}`).toEqual(want);
     }
   });
@@ -113,10 +116,7 @@ describe('sources and chunking', () => {
     expect(whole.state.errors.map((e) => [e.kind, e.offset, e.resumedAt])).toEqual([['length-crc', r50.offset, r52.offset]]);
     expect(whole.records).toHaveLength(recs.length - 2);
     for (const size of [1, 7, 16, 30, 64, 4096]) {
-      const chunks = async function* () {
-        for (let i = 0; i < damaged.length; i += size) yield damaged.slice(i, i + size);
-      };
-      const s = readEventsFromChunks(chunks());
+      const s = readEventsFromChunks(chunksOf(slices(damaged, size)));
       const got = await collect(s);
       expect(s.state.errors.map((e) => [e.kind, e.offset, e.resumedAt]), `chunk ${size}`).toEqual([['length-crc', r50.offset, r52.offset]]);
       expect(got.map((r) => r.offset), `chunk ${size}`).toEqual(whole.records.map((r) => r.offset));

@@ -6,6 +6,7 @@
  */
 import { tensorflow } from '@tbg/proto';
 import { DataLossError } from './errors.js';
+import type { Crc32c } from './crc/crc32c.js';
 import { RecordReader, type ChecksumMode, type RawRecord, type RecordRange } from './record/reader.js';
 import { chunksOf, type ByteSource } from './source/chunks.js';
 
@@ -19,6 +20,11 @@ export interface ReadEventsOptions {
   /** Called for each damaged record, in file order, as it is found. Errors are also collected in `errors`. */
   onDataLoss?: (err: DataLossError) => void;
   signal?: AbortSignal;
+  /**
+   * The CRC-32C implementation. Default: the JS one; the Node entry's `readEvents` of a file path
+   * uses `nativeCrc32c()` when @node-rs/crc32 is installed.
+   */
+  crc32c?: Crc32c;
 }
 
 export interface EventRecord {
@@ -43,7 +49,7 @@ export interface ReadState {
  */
 export function payloadError(rec: RawRecord | RecordRange, reader: RecordReader, err: unknown): DataLossError {
   const length = 'data' in rec ? rec.data.length : rec.end - rec.start;
-  const crcBad = !rec.dataCrcChecked && reader.checksum === 'on-parse-failure' && !RecordReader.dataCrcOk(rec);
+  const crcBad = !rec.dataCrcChecked && reader.checksum === 'on-parse-failure' && !reader.dataCrcOk(rec);
   const detail = crcBad ? 'data CRC mismatch (the payload does not parse either)' : `the payload is not a valid Event: ${(err as Error).message}`;
   return new DataLossError(crcBad ? 'data-crc' : 'payload', rec.offset, rec.offset + 16 + length, reader.file, detail);
 }
@@ -90,7 +96,7 @@ export interface EventStream extends AsyncIterable<EventRecord> {
 
 export function readEventsFromChunks(chunks: AsyncIterable<Uint8Array>, options: ReadEventsOptions = {}): EventStream {
   const state: ReadState = { nextOffset: options.fromOffset ?? 0, truncatedBytes: 0, records: 0, errors: [] };
-  const reader = new RecordReader({ file: options.file, startOffset: options.fromOffset ?? 0, checksum: options.checksum });
+  const reader = new RecordReader({ file: options.file, startOffset: options.fromOffset ?? 0, checksum: options.checksum, crc32c: options.crc32c });
   async function* run(): AsyncGenerator<EventRecord> {
     for await (const chunk of chunks) {
       if (options.signal?.aborted) break;
@@ -115,7 +121,7 @@ export function readEvents(source: ByteSource, options: ReadEventsOptions = {}):
 export function readEventsSync(bytes: Uint8Array, options: ReadEventsOptions = {}): { records: EventRecord[]; state: ReadState } {
   const from = options.fromOffset ?? 0;
   const state: ReadState = { nextOffset: from, truncatedBytes: 0, records: 0, errors: [] };
-  const reader = new RecordReader({ file: options.file, startOffset: from, checksum: options.checksum });
+  const reader = new RecordReader({ file: options.file, startOffset: from, checksum: options.checksum, crc32c: options.crc32c });
   reader.push(bytes.subarray(from));
   const records = [...drainRecords(reader, state, options.onDataLoss)];
   finishState(reader, state, options.onDataLoss);

@@ -85,7 +85,7 @@ describe('writer → reader round trip', () => {
     expect(get('trace')[0]!.metadata.plugin).toBe('graph_run_metadata');
     expect(get('tagged')[0]!.metadata.plugin).toBe('graph_tagged_run_metadata');
     const k = get('keras')[0]!.data;
-    expect(k.kind === 'blob' && JSON.parse(new TextDecoder().decode(k.blobs[0]!)).class_name).toBe('Sequential');
+    expect(k.kind === 'blob' && JSON.parse(new TextDecoder().decode(k.blobs[0])).class_name).toBe('Sequential');
 
     const exp = get('_hparams_/experiment')[0]!.data;
     expect(exp.kind === 'hparams' && exp.experiment!.hparam_infos[0]!.name).toBe('lr');

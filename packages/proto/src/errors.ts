@@ -1,11 +1,15 @@
-/** The formats that `loadGraph` and the decoders understand, as named in errors and results. */
+/**
+ * The formats that `loadGraph` and the decoders understand, as named in errors and results. Text
+ * format errors name the message type being parsed: `GraphDef (pbtxt)`, `AttrValue (pbtxt)`, ….
+ */
 export type FormatName =
   | 'GraphDef'
-  | 'GraphDef (pbtxt)'
+  | `${string} (pbtxt)`
   | 'MetaGraphDef'
   | 'SavedModel'
   | 'RunMetadata'
   | 'TF.js model.json'
+  | 'Keras model JSON'
   | 'event file'
   | 'pbtxt'
   | 'protobuf'
@@ -22,7 +26,7 @@ export interface SourceLocation {
 }
 
 export interface GraphFormatErrorInit extends SourceLocation {
-  format: FormatName | string;
+  format: FormatName;
   /** Field path inside the message, e.g. `GraphDef.node[12].attr["value"].tensor`. */
   path?: string;
   /** File name, when the input came from a file. */
@@ -38,7 +42,7 @@ export interface GraphFormatErrorInit extends SourceLocation {
  */
 export class GraphFormatError extends Error {
   override readonly name = 'GraphFormatError';
-  readonly format: string;
+  readonly format: FormatName;
   readonly path: string;
   readonly reason: string;
   readonly offset: number | undefined;
@@ -58,7 +62,7 @@ export class GraphFormatError extends Error {
   }
 
   /** A copy with the file name (and optionally a path prefix and offset base) filled in. */
-  withContext(ctx: { file?: string; format?: string; pathPrefix?: string; offsetBase?: number }): GraphFormatError {
+  withContext(ctx: { file?: string; format?: FormatName; pathPrefix?: string; offsetBase?: number }): GraphFormatError {
     return new GraphFormatError({
       format: ctx.format ?? this.format,
       path: ctx.pathPrefix ? joinPath(ctx.pathPrefix, this.path) : this.path,
@@ -87,7 +91,7 @@ function formatMessage(e: GraphFormatErrorInit): string {
 }
 
 /** Converts any thrown value into a GraphFormatError without losing a typed one. */
-export function asGraphFormatError(err: unknown, format: string, extra: Partial<GraphFormatErrorInit> = {}): GraphFormatError {
+export function asGraphFormatError(err: unknown, format: FormatName, extra: Partial<GraphFormatErrorInit> = {}): GraphFormatError {
   if (err instanceof GraphFormatError) return err;
   const reason =
     err instanceof RangeError && /call stack/i.test(err.message)

@@ -35,10 +35,10 @@ export { stripLargeAttrs, DEFAULT_LIMIT_ATTR_SIZE, LARGE_ATTRS_KEY, type LargeAt
 export { mergeGraphDefs } from './load/merge-graphs.js';
 
 export { decodeColumnar, type ColumnarOptions } from './columnar/decode.js';
-export { INPUT_DATA, INPUT_CONTROL, INPUT_EXPLICIT_SLOT, type ColumnarGraph, type ColumnarFunction, type NodeTable } from './columnar/types.js';
+export { INPUT_DATA, INPUT_CONTROL, INPUT_EXPLICIT_SLOT, InputKind, type InputKindBit, type ColumnarGraph, type ColumnarFunction, type NodeTable } from './columnar/types.js';
 export { getAttr, attrRange, attrSizes, attrKeyIndex, inputNodeName, inputString, toNodeDef, edgeCounts } from './columnar/access.js';
 
 export { scanWire, type WireScan, type WireIssue, type WireScanOptions } from './wire/validate.js';
 export { WireReader, WireError } from './wire/reader.js';
-export { crc32c, maskCrc } from './wire/crc32c.js';
+export { crc32c, maskCrc, type Crc32c } from './wire/crc32c.js';
 export { utf8, encodeUtf8 } from './wire/utf8.js';

@@ -2,8 +2,6 @@
  * Where headless Chromium is and how to start it here (`../shared/docs/toolchain.md`): Debian's
  * `chromium`, no sandbox in containers, no network. Browser tests share these; CI installs it.
  */
-import { existsSync } from 'node:fs';
-
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 export const CHROMIUM_FLAGS: readonly string[] = [
@@ -20,9 +18,4 @@ export const CHROMIUM_FLAGS: readonly string[] = [
 /** Options for playwright's `chromium.launch` (a fresh object each call: playwright may keep it). */
 export function chromiumLaunchOptions(): { executablePath: string; headless: boolean; args: string[] } {
   return { executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_FLAGS] };
-}
-
-/** True when browser tests must run: Chromium is installed, or this is CI (which installs it, so a missing one fails). */
-export function chromiumRequired(): boolean {
-  return existsSync(CHROMIUM_PATH) || !!process.env['CI'];
 }

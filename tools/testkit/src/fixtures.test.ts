@@ -39,6 +39,7 @@ describe('fixtures', () => {
     expect(existsSync(fixturePath('a.txt'))).toBe(true);
     vi.stubEnv('TBG_SHARED_DIR', join(dir, 'nope'));
     expect(hasShared()).toBe(false);
+    expect(() => fixturePath('a.txt')).toThrow(/the shared fixtures are missing: no .*nope\/fixtures/);
   });
 
   it('reports whether the real shared checkout is present', () => {

@@ -33,12 +33,17 @@ export function sharedDir(): string {
   return resolve(repoRoot(), '..', 'shared');
 }
 
-/** Path under `<shared>/fixtures`, e.g. fixturePath('graphs', 'tb_demo_xla_118.pbtxt'). */
+/**
+ * Path under `<shared>/fixtures`, e.g. fixturePath('graphs', 'tb_demo_xla_118.pbtxt'). Throws
+ * a clear error when the fixtures are not there at all (rather than a test's ENOENT).
+ */
 export function fixturePath(...parts: string[]): string {
-  return join(sharedDir(), 'fixtures', ...parts);
+  const root = join(sharedDir(), 'fixtures');
+  if (!existsSync(root)) throw new Error(`the shared fixtures are missing: no ${root} (clone them next to this checkout, or set TBG_SHARED_DIR)`);
+  return join(root, ...parts);
 }
 
-/** Whether the shared directory exists (tests skip fixture cases otherwise). */
+/** Whether the shared directory exists (benchmarks include fixtures then; tests use needShared). */
 export function hasShared(): boolean {
   try {
     return existsSync(sharedDir());

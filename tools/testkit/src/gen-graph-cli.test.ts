@@ -5,13 +5,17 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { encodeGraphDef } from './encode-graphdef.js';
+import { available } from './skips.js';
 import { generateTrainingGraph } from './training-graph.js';
 
 const cli = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'gen-graph-cli.js');
 const run = (...args: string[]) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
 
-// The CLI is tested as built (turbo runs `build` before `test`).
-describe.skipIf(!existsSync(cli))('gen-graph CLI (dist/gen-graph-cli.js)', () => {
+// The CLI is tested as built (turbo runs `build` before `test`, and CI always builds first).
+const SUITE = 'gen-graph CLI (dist/gen-graph-cli.js)';
+const built = available(SUITE, existsSync(cli), 'dist/gen-graph-cli.js is not built (pnpm --filter @tbg/testkit build)', true);
+
+describe.skipIf(!built)(SUITE, () => {
   it('writes the GraphDef and prints one JSON line', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'tbg-cli-')), 'g.pb');
     const r = run('--nodes', '3000', '--seed', '7', '-o', out);

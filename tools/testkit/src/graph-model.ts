@@ -19,7 +19,11 @@ export const DataType = {
   DT_FLOAT_REF: 101,
   DT_INT64_REF: 109,
 } as const;
-export type DataTypeValue = (typeof DataType)[keyof typeof DataType] | number;
+/**
+ * A TensorFlow DataType number: one of `DataType` above, or another TensorFlow value (the
+ * generator also writes reference types, the base type + 100, e.g. 103 for `DT_INT32_REF`).
+ */
+export type DataTypeValue = number;
 
 /** A tensor shape; `dims` entries of -1 mean "unknown size" (e.g. batch). */
 export interface GenShape {

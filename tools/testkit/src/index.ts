@@ -30,7 +30,7 @@ export {
 export { graphStats, type GraphStats } from './graph-stats.js';
 export { findRepoRoot, fixturePath, GRAPH_FIXTURES, hasShared, repoRoot, sharedDir } from './fixtures.js';
 export { sourcesTable, type SourcesRow } from './sources-table.js';
-export { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumLaunchOptions, chromiumRequired } from './chromium.js';
+export { CHROMIUM_FLAGS, CHROMIUM_PATH, chromiumLaunchOptions } from './chromium.js';
 export { startTestServer, type TestServer, type TestResponse } from './test-server.js';
 export {
   available,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { fixturePath, hasShared } from './fixtures.js';
+import { fixturePath } from './fixtures.js';
+import { needShared } from './skips.js';
 import { sourcesTable } from './sources-table.js';
 
-describe.skipIf(!hasShared())('sourcesTable', () => {
+describe.skipIf(!needShared('sourcesTable'))('sourcesTable', () => {
   it('reads the graph fixtures table', () => {
     const rows = sourcesTable(fixturePath('graphs', 'SOURCES.md'));
     const byFile = new Map(rows.map((r) => [r.file, r]));

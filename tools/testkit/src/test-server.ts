@@ -14,15 +14,19 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** What `route` answers for `path`; null (a 404) when it throws too. */
+function respond(route: (path: string) => TestResponse | null, path: string): TestResponse | null {
+  try {
+    return route(path);
+  } catch {
+    return null;
+  }
+}
+
 /** Serves what `route(path)` returns for each GET, 404 where it returns null (or throws). */
 export async function startTestServer(route: (path: string) => TestResponse | null): Promise<TestServer> {
   const server = createServer((req, res) => {
-    let r: TestResponse | null = null;
-    try {
-      r = route(req.url ?? '/');
-    } catch {
-      r = null;
-    }
+    const r = respond(route, req.url ?? '/');
     if (r) res.writeHead(200, { 'content-type': r.type ?? 'application/octet-stream' }).end(r.body);
     else res.writeHead(404).end();
   });

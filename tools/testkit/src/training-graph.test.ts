@@ -29,17 +29,16 @@ describe('generateTrainingGraph: size and validity', () => {
     });
   }
 
-  it('produces exactly 200000 nodes quickly', { timeout: 120_000 }, () => {
-    const t0 = performance.now();
+  it('produces exactly 200000 valid nodes, projected in one attempt', { timeout: 120_000 }, () => {
     const g = generateTrainingGraph({ nodes: 200_000, seed: 1 });
     const bytes = encodeGraphDef(g);
-    const ms = performance.now() - t0;
     expect(g.nodes).toHaveLength(200_000);
     expect(bytes.length).toBeGreaterThan(20_000_000);
     expect(validate(g)).toEqual([]);
     expect(isAcyclicWithoutBackEdges(g)).toBe(true);
     expect(g.nodes.every((n) => depth(n.name) <= 8)).toBe(true);
-    expect(ms).toBeLessThan(30_000); // ~2-3 s on a dev machine; generous for slow CI
+    expect(g.meta).toMatchObject({ truncated: false, attempts: 1 });
+    expect(g.meta!.paddingNodes).toBeLessThanOrEqual(15);
   });
 
   it('projects the final size exactly, so the metrics/ filler stays small', () => {
@@ -95,10 +94,12 @@ describe('generateTrainingGraph: realism', () => {
   });
 
   it('has model, loss, gradients, optimizer, summary, save and init sections', () => {
+    const optimizers = new Set<string>();
     for (const seed of [1, 2, 3, 4]) {
       const g = gen({ nodes: 1000, seed });
       const names = byName(g);
       const opt = g.meta!.optimizer;
+      optimizers.add(opt);
       expect(names.get(opt)?.op).toBe('NoOp');
       expect(names.get('init')?.op).toBe('NoOp');
       expect(names.has('global_step')).toBe(true);
@@ -118,6 +119,8 @@ describe('generateTrainingGraph: realism', () => {
         expect(g.nodes.some((n) => /^Adam\/update_model\/.*\/kernel\/(Resource)?ApplyAdam$/.test(n.name))).toBe(true);
       }
     }
+    // The Adam-only checks above ran for at least one seed.
+    expect(optimizers).toContain('Adam');
   });
 
   it('wires gradient tuples with control edges like tf.gradients', () => {
@@ -131,6 +134,7 @@ describe('generateTrainingGraph: realism', () => {
       expect(d.inputs.every((i) => i.startsWith('^'))).toBe(true);
     }
     const cds = g.nodes.filter((n) => /\/tuple\/control_dependency(_\d+)?$/.test(n.name));
+    expect(cds.length).toBeGreaterThan(10);
     for (const c of cds) {
       expect(c.op).toBe('Identity');
       expect(c.inputs[1]).toBe(`^${c.name.replace(/control_dependency(_\d+)?$/, 'group_deps')}`);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Rng } from './random.js';
 import { decodeGraphDef, hex, int64, packedFloats, packedVarints, readFields, str } from './test-support/wire-reader.js';
 import { WireWriter } from './wire-writer.js';
@@ -144,19 +144,52 @@ describe('WireWriter', () => {
     expect(() => new WireWriter().end()).toThrow(/without begin/);
   });
 
-  it('writes tens of MB linearly (no quadratic copying)', () => {
-    const w = new WireWriter(64);
-    const t0 = performance.now();
-    for (let i = 0; i < 200_000; i++) {
-      w.begin(1);
-      w.stringField(1, `model/encoder_3/block_12/conv2d_1/kernel/Initializer/random_uniform_${i}`);
-      w.stringField(2, 'RandomUniform');
-      for (let k = 0; k < 4; k++) w.message(5, () => w.stringField(1, '_output_shapes').message(2, () => w.message(1, () => w.message(7, () => [-1, 56, 56, 64].forEach((d) => w.message(2, () => w.int64Field(1, d)))))));
-      w.end();
+  it('copies each byte a bounded number of times, however big the output (no quadratic copying)', () => {
+    // GraphDef-like nodes, 6 messages deep: each node's body outgrows its one-byte length.
+    const writeNodes = (w: WireWriter, n: number) => {
+      for (let i = 0; i < n; i++) {
+        w.begin(1);
+        w.stringField(1, `model/encoder_3/block_12/conv2d_1/kernel/Initializer/random_uniform_${i}`);
+        w.stringField(2, 'RandomUniform');
+        for (let k = 0; k < 4; k++) w.message(5, () => w.stringField(1, '_output_shapes').message(2, () => w.message(1, () => w.message(7, () => [-1, 56, 56, 64].forEach((d) => w.message(2, () => w.int64Field(1, d)))))));
+        w.end();
+      }
+    };
+    // Count the bytes moved by growth (set) and by length fix-ups (copyWithin); the spies call through.
+    const set = vi.spyOn(Uint8Array.prototype, 'set');
+    const copyWithin = vi.spyOn(Uint8Array.prototype, 'copyWithin');
+    const moved = () => {
+      let n = 0;
+      for (const [source] of set.mock.calls) n += source.length;
+      copyWithin.mock.calls.forEach(([, start, end], i) => (n += (end ?? (copyWithin.mock.contexts[i] as Uint8Array).length) - start));
+      return n;
+    };
+    const ratios: number[] = [];
+    try {
+      for (const n of [2_000, 20_000, 100_000]) {
+        set.mockClear();
+        copyWithin.mockClear();
+        const w = new WireWriter(64);
+        writeNodes(w, n);
+        const bytes = w.finish();
+        expect(bytes.length).toBeGreaterThan(n * 150);
+        ratios.push(moved() / bytes.length);
+        if (n === 100_000) {
+          // The output is right, too: every node is there, in order, whole.
+          const nodes = readFields(bytes);
+          expect(nodes).toHaveLength(n);
+          const last = readFields(nodes[n - 1]!.bytes!);
+          expect(str(last[0]!)).toBe(`model/encoder_3/block_12/conv2d_1/kernel/Initializer/random_uniform_${n - 1}`);
+          expect(last.filter((f) => f.field === 5)).toHaveLength(4);
+        }
+      }
+    } finally {
+      set.mockRestore();
+      copyWithin.mockRestore();
     }
-    const bytes = w.finish();
-    const ms = performance.now() - t0;
-    expect(bytes.length).toBeGreaterThan(30_000_000);
-    expect(ms).toBeLessThan(5000);
+    // Doubling growth copies < 2 bytes per output byte; each of the 6 levels shifts a body at
+    // most once. A quadratic writer would move more per byte as the output grows.
+    for (const r of ratios) expect(r).toBeLessThan(2 + 6);
+    expect(Math.max(...ratios) / Math.min(...ratios)).toBeLessThan(1.5);
   });
 });

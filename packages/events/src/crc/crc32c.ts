@@ -1,37 +1,19 @@
 /**
- * The CRC-32C used for TFRecord framing. The pure-TypeScript slicing-by-8 version from
- * @tbg/proto is the default everywhere; the Node entry point installs a hybrid that sends long
- * inputs to a native implementation (small inputs stay in JS: a native call costs more than
- * it saves on a 30-byte scalar record). Every implementation must give identical results.
+ * The CRC-32C of TFRecord framing. An implementation is a value of type `Crc32c`, given to the
+ * readers and writers that need one (their `crc32c` option); nothing is installed or swapped
+ * process-wide. The default everywhere in the universal build is the pure-TypeScript
+ * slicing-by-8 version from @tbg/proto. Every implementation must give identical results.
  */
-import { crc32c as pureCrc32c, maskCrc } from '@tbg/proto';
+import { crc32c, maskCrc, type Crc32c } from '@tbg/proto';
 
-export type Crc32c = (buf: Uint8Array, start: number, end: number) => number;
+export type { Crc32c };
 
-const pure: Crc32c = (buf, start, end) => pureCrc32c(buf, start, end);
-let current: Crc32c = pure;
-let currentName = 'js';
+/** The portable CRC-32C (no native code): the default of every reader and writer. */
+export const jsCrc32c: Crc32c = crc32c;
 
-/** The CRC-32C in use: `js`, or `native+js` after the Node entry installs the native one. */
-export function crc32cImplementation(): string {
-  return currentName;
+/** TFRecord's masked CRC of `buf[start, end)`, computed with `crc` (default: the JS one). */
+export function maskedCrc32c(buf: Uint8Array, start = 0, end = buf.length, crc: Crc32c = jsCrc32c): number {
+  return maskCrc(crc(buf, start, end));
 }
 
-export function setCrc32c(fn: Crc32c, name: string): void {
-  current = fn;
-  currentName = name;
-}
-
-export function useJsCrc32c(): void {
-  setCrc32c(pure, 'js');
-}
-
-export function crc32c(buf: Uint8Array, start = 0, end = buf.length): number {
-  return current(buf, start, end);
-}
-
-export function maskedCrc32c(buf: Uint8Array, start = 0, end = buf.length): number {
-  return maskCrc(current(buf, start, end));
-}
-
-export { maskCrc, pure as jsCrc32c };
+export { maskCrc };

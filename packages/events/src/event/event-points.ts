@@ -42,11 +42,14 @@ export class SeriesMetadataMemo {
 
 export function stepOf(e: tensorflow.Event): number {
   const s = e.step as unknown;
-  return Long.isLong(s) ? (s as Long).toNumber() : Number(s ?? 0);
+  return Long.isLong(s) ? s.toNumber() : Number(s ?? 0);
 }
 
+/** The name of an Event's `what` oneof, or `wall_time` for an event that has none. */
+export type EventKind = NonNullable<tensorflow.Event['what']> | 'wall_time';
+
 /** The name of the Event's `what` oneof, or `wall_time` for an event that has none. */
-export function eventKind(e: tensorflow.Event): string {
+export function eventKind(e: tensorflow.Event): EventKind {
   return e.what ?? 'wall_time';
 }
 

@@ -6,7 +6,7 @@
  * payloads (that matters only with the data CRC off).
  */
 import { tensorflow } from '@tbg/proto';
-import { eventPoints, eventKind, stepOf, type SeriesMetadataMemo } from './event-points.js';
+import { eventPoints, eventKind, stepOf, type EventKind, type SeriesMetadataMemo } from './event-points.js';
 import { summaryData } from './migrate.js';
 import type { SeriesMetadata, SummaryPoint } from './summary-data.js';
 
@@ -16,7 +16,7 @@ export interface EventSink {
    * Every event, before its values: its kind (`summary`, `file_version`, `session_log`, …), step
    * and wall time. `event` is the fully decoded Event for anything but plain summaries.
    */
-  event(offset: number, what: string, step: number, wallTime: number, event: tensorflow.Event | null): void;
+  event(offset: number, what: EventKind, step: number, wallTime: number, event: tensorflow.Event | null): void;
   scalar(tag: string, metadata: SeriesMetadata, step: number, wallTime: number, value: number): void;
   point(p: SummaryPoint): void;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tensorflow } from '@tbg/proto';
 import { readEventsSync } from '../read-events.js';
 import { readIntoSink } from '../read-batches.js';
+import { chunksOf } from '../source/chunks.js';
 import { eventFileBytes } from '../logdir/synthetic-events.js';
 import { eventPoints, SeriesMetadataMemo } from './event-points.js';
 import { FastEventDecoder, type EventSink } from './fast-decode.js';
@@ -28,10 +29,7 @@ async function bulkPoints(bytes: Uint8Array): Promise<{ points: SummaryPoint[]; 
       points.push(p);
     },
   };
-  async function* chunks() {
-    yield bytes;
-  }
-  const state = await readIntoSink(chunks(), new FastEventDecoder(new SeriesMetadataMemo()), sink, { checksum: 'always' });
+  const state = await readIntoSink(chunksOf(bytes), new FastEventDecoder(new SeriesMetadataMemo()), sink, { checksum: 'always' });
   return { points, scalars, errors: state.errors.length };
 }
 
@@ -61,8 +59,8 @@ describe('values that cannot be decoded are "invalid"; the record and its other 
       const bytes = fileWith(bad);
       const { records, state } = readEventsSync(bytes);
       expect(state.errors).toEqual([]);
-      expect(records.map((r) => Number(r.event!.step))).toEqual([1, 2, 3]);
-      const pts = eventPoints(records[1]!.event!, new SeriesMetadataMemo());
+      expect(records.map((r) => Number(r.event.step))).toEqual([1, 2, 3]);
+      const pts = eventPoints(records[1]!.event, new SeriesMetadataMemo());
       expect(pts.map((p) => p.data.kind)).toEqual(['invalid', 'scalar']);
       expect((pts[0]!.data as { reason: string }).reason).toMatch(/\w/);
 

@@ -4,6 +4,7 @@ import { fixturePath } from '@tbg/testkit';
 import { tensorflow } from '@tbg/proto';
 import { readEventsSync } from '../read-events.js';
 import { readIntoSink } from '../read-batches.js';
+import { chunksOf } from '../source/chunks.js';
 import { eventFileBytes } from '../logdir/synthetic-events.js';
 import { encodeWav } from '../writer/wav.js';
 import { eventPoints, SeriesMetadataMemo } from './event-points.js';
@@ -98,7 +99,7 @@ describe('migration to TensorBoard modern values', () => {
     // The bulk path (what Logdir uses) migrates it the same way.
     const bulk: SummaryPoint[] = [];
     const sink: EventSink = { event: () => {}, scalar: () => expect.fail('audio is not a scalar'), point: (p) => bulk.push(p) };
-    const state = await readIntoSink((async function* () { yield bytes; })(), new FastEventDecoder(new SeriesMetadataMemo()), sink);
+    const state = await readIntoSink(chunksOf(bytes), new FastEventDecoder(new SeriesMetadataMemo()), sink);
     expect(state.errors).toEqual([]);
     expect(bulk).toEqual(ps);
   });
@@ -123,6 +124,6 @@ describe('migration to TensorBoard modern values', () => {
     const keras = points('tf2-keras-callback-scalars-histos', 'train', 'events.out.tfevents.1585231889.LEMON.12072.235.v2');
     const model = keras.find((p) => p.tag === 'keras')!;
     expect(model.metadata.plugin).toBe('graph_keras_model');
-    expect(model.data.kind === 'blob' && JSON.parse(new TextDecoder().decode(model.data.blobs[0]!)).class_name).toBeTruthy();
+    expect(model.data.kind === 'blob' && JSON.parse(new TextDecoder().decode(model.data.blobs[0])).class_name).toMatch(/^(Sequential|Model|Functional)$/);
   });
 });

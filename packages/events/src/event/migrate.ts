@@ -123,7 +123,7 @@ function tensorData(t: TensorData, meta: SeriesMetadata): SummaryData {
         const n = pairs ? t.shape[0]! : t.strings.length;
         const clips = Array.from({ length: n }, (_, i) => ({
           audio: pairs ? t.strings![2 * i]! : t.strings![i]!,
-          label: pairs ? textDecoder.decode(t.strings![2 * i + 1]!) : '',
+          label: pairs ? textDecoder.decode(t.strings![2 * i + 1]) : '',
         }));
         return { kind: 'audio', clips, sampleRate: null, contentType: audioContentType(meta.content) };
       }
@@ -157,7 +157,8 @@ function audioContentType(content: Uint8Array): string {
   if (!content.length) return 'audio/wav';
   try {
     const d = tensorboard.AudioPluginData.decode(content);
-    return d.encoding === tensorboard.AudioPluginData.Encoding.WAV || d.encoding === 0 ? 'audio/wav' : 'application/octet-stream';
+    const { WAV, UNKNOWN } = tensorboard.AudioPluginData.Encoding;
+    return d.encoding === WAV || d.encoding === UNKNOWN ? 'audio/wav' : 'application/octet-stream';
   } catch {
     return 'audio/wav';
   }

@@ -11,6 +11,7 @@ import { summaryData, initialMetadata } from './migrate.js';
 import { eventFileBytes } from '../logdir/synthetic-events.js';
 import { readEventsSync } from '../read-events.js';
 import { readIntoSink } from '../read-batches.js';
+import { chunksOf } from '../source/chunks.js';
 import { eventPoints, SeriesMetadataMemo } from './event-points.js';
 import { FastEventDecoder, type EventSink } from './fast-decode.js';
 
@@ -166,7 +167,7 @@ describe('non-float32 scalars in a scalars series', () => {
       scalar: (tag, _m, _s, _w, value) => bulk.push([tag, value]),
       point: (p) => bulk.push([p.tag, p.data.kind === 'scalar' ? p.data.value : NaN]),
     };
-    const state = await readIntoSink((async function* () { yield bytes; })(), new FastEventDecoder(new SeriesMetadataMemo()), sink);
+    const state = await readIntoSink(chunksOf(bytes), new FastEventDecoder(new SeriesMetadataMemo()), sink);
     expect(state.errors).toEqual([]);
     expect(bulk).toEqual(tensors.map(([name, , v]) => [name, v]));
   });

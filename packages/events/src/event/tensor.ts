@@ -25,7 +25,7 @@ export function dtypeName(dtype: number): string {
 
 export function shapeOf(tp: tensorflow.TensorProto): number[] {
   const dims = tp.tensor_shape?.dim ?? [];
-  return dims.map((d) => (Long.isLong(d.size) ? (d.size as Long).toNumber() : Number(d.size)));
+  return dims.map((d) => (Long.isLong(d.size) ? d.size.toNumber() : Number(d.size)));
 }
 
 export function elementCount(shape: number[]): number {
@@ -70,7 +70,7 @@ function fill<T>(values: T[], n: number): T[] {
   return out;
 }
 
-function fromContent(dtype: number, c: Uint8Array): number[] | boolean[] | null {
+function fromContent(dtype: tensorflow.DataType, c: Uint8Array): number[] | boolean[] | null {
   const v = new DataView(c.buffer, c.byteOffset, c.byteLength);
   const read = (size: number, get: (o: number) => number) => {
     const out: number[] = new Array<number>(Math.floor(c.length / size));
@@ -118,7 +118,7 @@ function fromContent(dtype: number, c: Uint8Array): number[] | boolean[] | null 
 
 const num = (x: number | Long) => (typeof x === 'number' ? x : x.toNumber());
 
-function fromFields(dtype: number, tp: tensorflow.TensorProto): number[] | boolean[] | null {
+function fromFields(dtype: tensorflow.DataType, tp: tensorflow.TensorProto): number[] | boolean[] | null {
   switch (dtype) {
     case DT.DT_FLOAT:
       return tp.float_val.slice();

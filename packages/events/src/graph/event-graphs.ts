@@ -18,9 +18,12 @@ import { readEventsSync } from '../read-events.js';
 import { RUN_GRAPH_TAG, RUN_META_GRAPH_TAG, SeriesMetadataMemo, stepOf } from '../event/event-points.js';
 
 type Kind = EventGraphTag['kind'];
-interface Entry extends EventGraphTag {
+
+/** A graph-bearing entry of an event file, with its payload (serialized proto or JSON bytes). */
+export interface EventGraphEntry extends EventGraphTag {
   payload: Uint8Array;
 }
+type Entry = EventGraphEntry;
 
 const PLUGIN_KIND: Record<string, Kind> = {
   graph_run_metadata: 'run_metadata',

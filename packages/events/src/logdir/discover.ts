@@ -91,104 +91,119 @@ function isAncestorReal(node: DirNode | null, real: string): boolean {
   return false;
 }
 
-/** Discovers the runs under `logdir`, reporting what had to be skipped. */
-export async function discoverLogdir(logdir: string, options: DiscoverOptions = {}): Promise<Discovery> {
-  const skipped: SkippedPath[] = [];
-  let rootStat: Stats;
+/** What a walk has found so far, and the directories still to read. */
+interface Walk {
+  queue: DirNode[];
+  runs: DiscoveredRun[];
+  skipped: SkippedPath[];
+}
+
+function childNode(parent: DirNode, name: string, path: string, real: string): DirNode {
+  return { path, rel: parent.rel === '.' ? name : `${parent.rel}/${name}`, real, parent };
+}
+
+/**
+ * The walk's first directory: the logdir itself, or the whole Discovery when there is nothing to
+ * walk (the path cannot be read, or it is a single file).
+ */
+async function rootNode(logdir: string, skipped: SkippedPath[]): Promise<DirNode | Discovery> {
   try {
-    rootStat = await stat(logdir);
+    const st = await stat(logdir);
+    if (!st.isDirectory()) return { runs: [{ run: '.', dir: dirname(logdir), files: [logdir] }], skipped, singleFile: true };
+    return { path: logdir, rel: '.', real: await realpath(logdir), parent: null };
   } catch (err) {
     skipped.push({ path: logdir, reason: 'unreadable', message: errMessage(err) });
     return { runs: [], skipped, singleFile: false };
   }
-  if (!rootStat.isDirectory()) {
-    return { runs: [{ run: '.', dir: dirname(logdir), files: [logdir] }], skipped, singleFile: true };
-  }
-  let rootReal: string;
+}
+
+/** Reads one directory: queues its subdirectories, follows its links, records it as a run if it holds event files. */
+async function visitDir(node: DirNode, walk: Walk): Promise<void> {
+  let entries: Dirent[];
   try {
-    rootReal = await realpath(logdir);
+    entries = await readdir(node.path, { withFileTypes: true });
   } catch (err) {
-    skipped.push({ path: logdir, reason: 'unreadable', message: errMessage(err) });
-    return { runs: [], skipped, singleFile: false };
+    walk.skipped.push({ path: node.path, reason: 'unreadable', message: errMessage(err) });
+    return;
   }
-
-  const runs: DiscoveredRun[] = [];
-  const queue: DirNode[] = [{ path: logdir, rel: '.', real: rootReal, parent: null }];
-  const limit = Math.max(1, options.concurrency ?? 16);
-
-  async function visit(node: DirNode): Promise<void> {
-    let entries: Dirent[];
-    try {
-      entries = await readdir(node.path, { withFileTypes: true });
-    } catch (err) {
-      skipped.push({ path: node.path, reason: 'unreadable', message: errMessage(err) });
-      return;
-    }
-    const files: string[] = [];
-    const links: Dirent[] = [];
-    for (const d of entries) {
-      if (d.isDirectory()) {
-        queue.push({ path: join(node.path, d.name), rel: node.rel === '.' ? d.name : `${node.rel}/${d.name}`, real: join(node.real, d.name), parent: node });
-      } else if (d.isFile()) {
-        if (isEventFileName(d.name)) files.push(d.name);
-      } else if (d.isSymbolicLink() || (!d.isFIFO() && !d.isSocket() && !d.isCharacterDevice() && !d.isBlockDevice())) {
-        // Symlinks, and entries of unknown type (some file systems do not report it).
-        links.push(d);
-      }
-    }
-    for (const d of links) {
-      const p = join(node.path, d.name);
-      let st: Stats;
-      try {
-        st = await stat(p);
-      } catch (err) {
-        skipped.push({ path: p, reason: d.isSymbolicLink() ? 'broken-link' : 'unreadable', message: errMessage(err) });
-        continue;
-      }
-      if (st.isFile()) {
-        if (isEventFileName(d.name)) files.push(d.name);
-      } else if (st.isDirectory()) {
-        let real: string;
-        try {
-          real = d.isSymbolicLink() ? await realpath(p) : join(node.real, d.name);
-        } catch (err) {
-          skipped.push({ path: p, reason: 'unreadable', message: errMessage(err) });
-          continue;
-        }
-        if (isAncestorReal(node, real)) {
-          skipped.push({ path: p, reason: 'cycle', message: `symlink to ${real}, which is an ancestor of it` });
-          continue;
-        }
-        queue.push({ path: p, rel: node.rel === '.' ? d.name : `${node.rel}/${d.name}`, real, parent: node });
-      }
-    }
-    if (files.length) {
-      files.sort(compareNames);
-      runs.push({ run: node.rel, dir: node.path, files: files.map((f) => join(node.path, f)) });
+  const files: string[] = [];
+  const links: Dirent[] = [];
+  for (const d of entries) {
+    if (d.isDirectory()) walk.queue.push(childNode(node, d.name, join(node.path, d.name), join(node.real, d.name)));
+    else if (d.isFile()) {
+      if (isEventFileName(d.name)) files.push(d.name);
+    } else if (d.isSymbolicLink() || (!d.isFIFO() && !d.isSocket() && !d.isCharacterDevice() && !d.isBlockDevice())) {
+      // Symlinks, and entries of unknown type (some file systems do not report it).
+      links.push(d);
     }
   }
+  for (const d of links) await followLink(node, d, walk, files);
+  if (files.length) {
+    files.sort(compareNames);
+    walk.runs.push({ run: node.rel, dir: node.path, files: files.map((f) => join(node.path, f)) });
+  }
+}
 
-  await new Promise<void>((resolve) => {
+/** A symlink (or an entry of unknown type) in `node`: an event file joins `files`, a directory is queued unless it is a cycle. */
+async function followLink(node: DirNode, d: Dirent, walk: Walk, files: string[]): Promise<void> {
+  const p = join(node.path, d.name);
+  let st: Stats;
+  try {
+    st = await stat(p);
+  } catch (err) {
+    walk.skipped.push({ path: p, reason: d.isSymbolicLink() ? 'broken-link' : 'unreadable', message: errMessage(err) });
+    return;
+  }
+  if (st.isFile()) {
+    if (isEventFileName(d.name)) files.push(d.name);
+    return;
+  }
+  if (!st.isDirectory()) return;
+  let real: string;
+  try {
+    real = d.isSymbolicLink() ? await realpath(p) : join(node.real, d.name);
+  } catch (err) {
+    walk.skipped.push({ path: p, reason: 'unreadable', message: errMessage(err) });
+    return;
+  }
+  if (isAncestorReal(node, real)) {
+    walk.skipped.push({ path: p, reason: 'cycle', message: `symlink to ${real}, which is an ancestor of it` });
+    return;
+  }
+  walk.queue.push(childNode(node, d.name, p, real));
+}
+
+/** Visits every queued directory (and those they queue), at most `limit` at a time. */
+function drainQueue(walk: Walk, limit: number): Promise<void> {
+  return new Promise<void>((resolve) => {
     let active = 0;
     const pump = (): void => {
-      while (active < limit && queue.length) {
-        const node = queue.pop()!;
+      while (active < limit && walk.queue.length) {
+        const node = walk.queue.pop()!;
         active++;
-        void visit(node)
-          .catch((err: unknown) => skipped.push({ path: node.path, reason: 'unreadable', message: errMessage(err) }))
+        void visitDir(node, walk)
+          .catch((err: unknown) => walk.skipped.push({ path: node.path, reason: 'unreadable', message: errMessage(err) }))
           .finally(() => {
             active--;
-            if (active === 0 && queue.length === 0) resolve();
+            if (active === 0 && walk.queue.length === 0) resolve();
             else pump();
           });
       }
     };
     pump();
   });
+}
 
-  runs.sort((a, b) => compareNames(a.run, b.run));
+/** Discovers the runs under `logdir`, reporting what had to be skipped. */
+export async function discoverLogdir(logdir: string, options: DiscoverOptions = {}): Promise<Discovery> {
+  const skipped: SkippedPath[] = [];
+  const root = await rootNode(logdir, skipped);
+  if (!('rel' in root)) return root;
+  const walk: Walk = { queue: [root], runs: [], skipped };
+  await drainQueue(walk, Math.max(1, options.concurrency ?? 16));
+  walk.runs.sort((a, b) => compareNames(a.run, b.run));
   skipped.sort((a, b) => compareNames(a.path, b.path));
-  return { runs, skipped, singleFile: false };
+  return { runs: walk.runs, skipped, singleFile: false };
 }
 
 /** The runs under `logdir` (see `discoverLogdir` for what was skipped). */

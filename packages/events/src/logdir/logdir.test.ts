@@ -172,6 +172,7 @@ describe('Logdir over the fixtures', () => {
     const dir = join(EVENTS, 'tf1-lingvo');
     const a = (await load(dir, { samplesPerPlugin: { scalars: 25 } })).logdir;
     const b = (await load(dir, { samplesPerPlugin: { scalars: 25 } })).logdir;
+    expect(a.run('.')!.tags().length).toBeGreaterThan(1);
     for (const tag of a.run('.')!.tags()) {
       const s = a.timeSeries('.', tag)!;
       expect(s.count).toBe(360);

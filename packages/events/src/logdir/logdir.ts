@@ -15,6 +15,8 @@ import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { DataLossError } from '../errors.js';
 import { payloadError, type ReadState } from '../read-events.js';
+import type { Crc32c } from '../crc/crc32c.js';
+import { defaultFileCrc32c } from '../crc/native.js';
 import { RecordReader, type ChecksumMode } from '../record/reader.js';
 import { compareNames, discoverLogdir, type DiscoverOptions, type SkippedPath } from './discover.js';
 import { RunAccumulator, type TimeSeries } from './run-accumulator.js';
@@ -25,6 +27,8 @@ export interface LogdirOptions {
   samplesPerPlugin?: SamplesPerPlugin | string;
   /** Record CRC checking, default `always` (see ChecksumMode). */
   checksum?: ChecksumMode;
+  /** The CRC-32C implementation. Default: `nativeCrc32c()` when @node-rs/crc32 is installed, else the JS one. */
+  crc32c?: Crc32c;
   /** TensorBoard's `--purge_orphaned_data`, default true. */
   purgeOrphanedData?: boolean;
   /** Runs read at once (default 16). */
@@ -109,6 +113,7 @@ async function forEachLimit<T>(items: readonly T[], limit: number, fn: (item: T)
 export class Logdir {
   readonly path: string;
   private readonly checksum: ChecksumMode;
+  private readonly crc32c: Crc32c;
   private readonly purgeOrphanedData: boolean;
   private readonly sampling: Sampling;
   private readonly concurrency: number;
@@ -126,6 +131,7 @@ export class Logdir {
   constructor(path: string, options: LogdirOptions = {}) {
     this.path = path;
     this.checksum = options.checksum ?? 'always';
+    this.crc32c = options.crc32c ?? defaultFileCrc32c();
     this.purgeOrphanedData = options.purgeOrphanedData ?? true;
     // Validates the overrides now, not at the first series.
     this.sampling = new Sampling(options.samplesPerPlugin);
@@ -229,7 +235,7 @@ export class Logdir {
     if (size <= f.end) return;
 
     const from = f.nextOffset;
-    const reader = new RecordReader({ file: f.path, startOffset: from, checksum: this.checksum });
+    const reader = new RecordReader({ file: f.path, startOffset: from, checksum: this.checksum, crc32c: this.crc32c });
     const state: ReadState = { nextOffset: from, truncatedBytes: 0, records: 0, errors: [] };
     let read = 0;
     try {

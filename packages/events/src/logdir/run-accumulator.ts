@@ -18,7 +18,7 @@
  */
 import { tensorflow } from '@tbg/proto';
 import type { EventRecord } from '../read-events.js';
-import { eventKind, eventPoints, SeriesMetadataMemo, stepOf } from '../event/event-points.js';
+import { eventKind, eventPoints, SeriesMetadataMemo, stepOf, type EventKind } from '../event/event-points.js';
 import { FastEventDecoder, type EventSink } from '../event/fast-decode.js';
 import type { SeriesMetadata, SummaryData, SummaryPoint } from '../event/summary-data.js';
 import type { TensorData } from '../event/tensor.js';
@@ -51,17 +51,23 @@ export interface TimeSeries {
   lastWallTime: number;
 }
 
+/** `LogMessage.Level` by name; a level TensorFlow does not define is kept as its number. */
+export type LogLevel = 'UNKNOWN' | 'DEBUGGING' | 'INFO' | 'WARN' | 'ERROR' | 'FATAL' | `${number}`;
+
+/** `SessionLog.SessionStatus` by name; a status TensorFlow does not define is kept as its number. */
+export type SessionLogStatus = 'STATUS_UNSPECIFIED' | 'START' | 'STOP' | 'CHECKPOINT' | `${number}`;
+
 export interface LogMessageRecord {
   step: number;
   wallTime: number;
-  level: string;
+  level: LogLevel;
   message: string;
 }
 
 export interface SessionLogRecord {
   step: number;
   wallTime: number;
-  status: string;
+  status: SessionLogStatus;
   msg: string;
   checkpointPath: string;
 }
@@ -98,8 +104,8 @@ export interface RunAccumulatorOptions {
   maxPurgeRecords?: number;
 }
 
-const STATUS_NAMES: Record<number, string> = { 0: 'STATUS_UNSPECIFIED', 1: 'START', 2: 'STOP', 3: 'CHECKPOINT' };
-const LEVEL_NAMES: Record<number, string> = { 0: 'UNKNOWN', 10: 'DEBUGGING', 20: 'INFO', 30: 'WARN', 40: 'ERROR', 50: 'FATAL' };
+const STATUS_NAMES: Partial<Record<number, SessionLogStatus>> = { 0: 'STATUS_UNSPECIFIED', 1: 'START', 2: 'STOP', 3: 'CHECKPOINT' };
+const LEVEL_NAMES: Partial<Record<number, LogLevel>> = { 0: 'UNKNOWN', 10: 'DEBUGGING', 20: 'INFO', 30: 'WARN', 40: 'ERROR', 50: 'FATAL' };
 
 /** Python's `_ParseFileVersion`: the float after "brain.Event:", or -1 when there is none. */
 export function parseFileVersion(fileVersion: string): number {
@@ -187,7 +193,7 @@ export class RunAccumulator implements EventSink {
   /** Events added. */
   events = 0;
   /** Events by kind (`summary`, `file_version`, `graph_def`, …; `wall_time` for none). */
-  readonly eventKinds: Record<string, number> = Object.create(null) as Record<string, number>;
+  readonly eventKinds: Partial<Record<EventKind, number>> = Object.create(null) as Partial<Record<EventKind, number>>;
   firstWallTime: number | null = null;
   lastWallTime: number | null = null;
   /** The newest log messages (bounded), and how many were seen in all. */
@@ -245,7 +251,7 @@ export class RunAccumulator implements EventSink {
   }
 
   /** EventSink: the event's own facts, and purging, before its values arrive. */
-  event(offset: number, what: string, step: number, wallTime: number, e: tensorflow.Event | null): void {
+  event(offset: number, what: EventKind, step: number, wallTime: number, e: tensorflow.Event | null): void {
     this.events++;
     this.eventKinds[what] = (this.eventKinds[what] ?? 0) + 1;
     if (this.firstWallTime === null) this.firstWallTime = wallTime;
@@ -259,7 +265,7 @@ export class RunAccumulator implements EventSink {
       case 'log_message': {
         const m = e.log_message!;
         this.logMessageCount++;
-        pushBounded(this.logMessages, { step, wallTime, level: LEVEL_NAMES[m.level] ?? String(m.level), message: m.message }, this.maxLogMessages);
+        pushBounded(this.logMessages, { step, wallTime, level: LEVEL_NAMES[m.level] ?? `${m.level}`, message: m.message }, this.maxLogMessages);
         break;
       }
       case 'session_log': {
@@ -267,7 +273,7 @@ export class RunAccumulator implements EventSink {
         this.sessionLogCount++;
         pushBounded(
           this.sessionLogs,
-          { step, wallTime, status: STATUS_NAMES[s.status] ?? String(s.status), msg: s.msg, checkpointPath: s.checkpoint_path },
+          { step, wallTime, status: STATUS_NAMES[s.status] ?? `${s.status}`, msg: s.msg, checkpointPath: s.checkpoint_path },
           this.maxSessionLogs,
         );
         break;

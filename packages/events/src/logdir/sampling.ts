@@ -38,7 +38,7 @@ export const DEFAULT_SAMPLES = 10;
 export const ALL_PLUGINS = '*';
 
 /** A sample limit as a reservoir capacity: `Infinity` for `0`/`'all'`, else the integer. */
-export function sampleCapacity(limit: SampleLimit | string): number {
+export function sampleCapacity(limit: number | string): number {
   if (limit === 'all') return Infinity;
   const n = typeof limit === 'number' ? limit : /^\s*\d+\s*$/.test(limit) ? Number(limit) : NaN;
   if (n === Infinity) return Infinity;

@@ -74,6 +74,8 @@ describe('summarizeLogdir', () => {
 
   it('samples per plugin change what is kept, not what is counted', async () => {
     const s = await summarizeLogdir(fixturePath('events', 'tf1-lingvo'), { samplesPerPlugin: 'scalars=5' });
+    expect(s.runs[0]!.tags.map((t) => t.plugin)).toEqual(Array(s.runs[0]!.tags.length).fill('scalars'));
+    expect(s.runs[0]!.tags.length).toBeGreaterThan(1);
     for (const t of s.runs[0]!.tags) {
       expect(t.count).toBe(360);
       expect(t.kept).toBe(5);

@@ -5,6 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { EventsUsageError } from '../errors.js';
+import type { DataClass } from '../event/summary-data.js';
 import { compareNames, type SkippedPath } from './discover.js';
 import { Logdir, type LogdirOptions } from './logdir.js';
 
@@ -20,7 +21,7 @@ export interface FileSummary {
 export interface TagSummary {
   tag: string;
   plugin: string;
-  dataClass: string;
+  dataClass: DataClass;
   /** Values read. */
   count: number;
   /** Values kept by the reservoir (after sampling and purges). */

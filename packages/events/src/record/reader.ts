@@ -9,7 +9,7 @@
  * but retaining one retains its chunk, so copy what you keep for long.
  */
 import { DataLossError } from '../errors.js';
-import { maskedCrc32c } from '../crc/crc32c.js';
+import { jsCrc32c, maskCrc, type Crc32c } from '../crc/crc32c.js';
 import { FOOTER_BYTES, HEADER_BYTES, OVERHEAD_BYTES } from './frame.js';
 
 /**
@@ -50,6 +50,8 @@ export interface RecordReaderOptions {
   checksum?: ChecksumMode;
   /** Records claiming more bytes than this are treated as damage (default 1 GiB). */
   maxRecordBytes?: number;
+  /** The CRC-32C implementation (default: the JS one; the Node entry offers `nativeCrc32c()`). */
+  crc32c?: Crc32c;
 }
 
 const DEFAULT_MAX_RECORD = 1 << 30;
@@ -72,6 +74,8 @@ export class RecordReader {
   private damageKind: 'length-crc' | 'too-large' = 'length-crc';
   readonly checksum: ChecksumMode;
   readonly file: string | undefined;
+  /** The CRC-32C implementation this reader checks with. */
+  readonly crc32c: Crc32c;
   private readonly maxRecord: number;
   /** Records read so far (including skipped damaged ones). */
   records = 0;
@@ -81,6 +85,7 @@ export class RecordReader {
     this.checksum = options.checksum ?? 'always';
     this.file = options.file;
     this.maxRecord = options.maxRecordBytes ?? DEFAULT_MAX_RECORD;
+    this.crc32c = options.crc32c ?? jsCrc32c;
   }
 
   /** File offset of the next unread record: where to resume reading later. */
@@ -152,7 +157,7 @@ export class RecordReader {
     const v = this.view;
     const lo = v.getUint32(p, true);
     const hi = v.getUint32(p + 4, true);
-    if (this.checksum !== 'never' && maskedCrc32c(this.buf, p, p + 8) !== v.getUint32(p + 8, true)) {
+    if (this.checksum !== 'never' && maskCrc(this.crc32c(this.buf, p, p + 8)) !== v.getUint32(p + 8, true)) {
       return this.startResync('length-crc');
     }
     if (hi !== 0 || lo > this.maxRecord) return this.startResync('too-large');
@@ -169,7 +174,7 @@ export class RecordReader {
     this.pos = p + total;
     this.records++;
     const checked = this.checksum === 'always';
-    if (checked && maskedCrc32c(this.buf, start, end) !== stored) {
+    if (checked && maskCrc(this.crc32c(this.buf, start, end)) !== stored) {
       return new DataLossError('data-crc', offset, this.offset, this.file, `data CRC mismatch in a ${lo}-byte record; the record is skipped`);
     }
     const r = this.range;
@@ -182,9 +187,10 @@ export class RecordReader {
     return r;
   }
 
-  /** For `on-parse-failure`: whether a record whose payload failed to decode has a good CRC. */
-  static dataCrcOk(rec: RawRecord | RecordRange): boolean {
-    return 'data' in rec ? maskedCrc32c(rec.data) === rec.storedDataCrc : maskedCrc32c(rec.buf, rec.start, rec.end) === rec.storedDataCrc;
+  /** For `on-parse-failure`: whether a record (read by this reader) whose payload failed to decode has a good CRC. */
+  dataCrcOk(rec: RawRecord | RecordRange): boolean {
+    const crc = 'data' in rec ? this.crc32c(rec.data, 0, rec.data.length) : this.crc32c(rec.buf, rec.start, rec.end);
+    return maskCrc(crc) === rec.storedDataCrc;
   }
 
   /**
@@ -209,9 +215,10 @@ export class RecordReader {
   private resync(atEnd: boolean): DataLossError | null {
     const buf = this.buf;
     const v = this.view;
+    const crc = this.crc32c;
     let p = this.pos;
     for (; p + HEADER_BYTES <= this.end; p++) {
-      if (maskedCrc32c(buf, p, p + 8) !== v.getUint32(p + 8, true)) continue;
+      if (maskCrc(crc(buf, p, p + 8)) !== v.getUint32(p + 8, true)) continue;
       const lo = v.getUint32(p, true);
       if (v.getUint32(p + 4, true) !== 0 || lo > this.maxRecord) continue;
       // Its data CRC must match too. Until the whole candidate is here, wait for it (so the
@@ -223,7 +230,7 @@ export class RecordReader {
         this.want = total;
         return null;
       }
-      if (maskedCrc32c(buf, p + HEADER_BYTES, p + HEADER_BYTES + lo) !== v.getUint32(p + total - FOOTER_BYTES, true)) continue;
+      if (maskCrc(crc(buf, p + HEADER_BYTES, p + HEADER_BYTES + lo)) !== v.getUint32(p + total - FOOTER_BYTES, true)) continue;
       return this.resolveDamage(p);
     }
     this.pos = p;

@@ -10,9 +10,11 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { defaultFileCrc32c } from '../crc/native.js';
 import { eventFileName } from './memory-sink.js';
 import { SummaryWriter, type RecordSink, type SummaryWriterOptions } from './summary-writer.js';
 
+/** SummaryWriter's options; `crc32c` defaults to `nativeCrc32c()` when @node-rs/crc32 is installed. */
 export interface FileWriterOptions extends SummaryWriterOptions {
   /** Appended to the file name after `.<pid>.<uid>`. Default `.v2`. */
   filenameSuffix?: string;
@@ -69,7 +71,7 @@ let nextUid = 0;
  * `events.out.tfevents.<10-digit secs>.<hostname>.<pid>.<n><suffix>`.
  */
 export function createFileWriter(logdir: string, opts: FileWriterOptions = {}): FileSummaryWriter {
-  const { filenameSuffix = '.v2', ...writerOpts } = opts;
+  const { filenameSuffix = '.v2', crc32c = defaultFileCrc32c(), ...writerOpts } = opts;
   const dir = path.resolve(logdir);
   fs.mkdirSync(dir, { recursive: true });
   const clock = writerOpts.wallTime ?? (() => Date.now() / 1000);
@@ -78,7 +80,7 @@ export function createFileWriter(logdir: string, opts: FileWriterOptions = {}): 
   const fd = fs.openSync(filePath, 'a');
   const sink = new FileSink(fd);
   try {
-    return new FileSummaryWriter(filePath, sink, { ...writerOpts, wallTime: clock });
+    return new FileSummaryWriter(filePath, sink, { ...writerOpts, wallTime: clock, crc32c });
   } catch (e) {
     sink.close();
     throw e;

@@ -29,7 +29,7 @@ describe('session group names (TB _derive_session_group_name)', () => {
       '{"a":"x\\"y\\\\z\\n","b":true,"c":1e-05,"d":123.5,"e":1e+21,"f":-0.0001,"g":1.5e+300,"h":"\\u00e9\\ud83d\\ude00"}',
     );
     expect(pythonJson({ x: NaN, y: Infinity, z: 0.1 })).toBe('{"x":NaN,"y":Infinity,"z":0.1}');
-    expect(pythonJson({ big: 1.2345678901234567e16, small: 0.00012, int: 9007199254740991, neg: -7 })).toBe(
+    expect(pythonJson({ big: 1.2345678901234568e16, small: 0.00012, int: 9007199254740991, neg: -7 })).toBe(
       '{"big":1.2345678901234568e+16,"int":9007199254740991,"neg":-7,"small":0.00012}',
     );
   });

@@ -46,7 +46,7 @@ export class MemorySink implements RecordSink {
 
   /** The contents as a Blob, e.g. for a download link. */
   blob(): Blob {
-    return new Blob([this.bytes() as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' });
+    return new Blob([this.bytes()], { type: 'application/octet-stream' });
   }
 }
 

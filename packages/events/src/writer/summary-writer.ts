@@ -16,6 +16,7 @@
  */
 import { tensorboard, tensorflow } from '@tbg/proto';
 import { EventsUsageError } from '../errors.js';
+import { jsCrc32c, type Crc32c } from '../crc/crc32c.js';
 import { encodeRecord, encodeRecords } from '../record/frame.js';
 import {
   checkStep,
@@ -58,6 +59,11 @@ export interface SummaryWriterOptions {
   flushMillis?: number;
   /** Clock for event wall times, in **seconds** since the epoch. Default `Date.now() / 1000`. */
   wallTime?: () => number;
+  /**
+   * The CRC-32C implementation for the record framing. Default: the JS one (`createFileWriter` in
+   * Node uses `nativeCrc32c()` when @node-rs/crc32 is installed).
+   */
+  crc32c?: Crc32c;
 }
 
 export interface WriteOptions {
@@ -98,27 +104,32 @@ export class SummaryWriter {
   readonly #maxQueue: number;
   readonly #flushMillis: number;
   readonly #clock: () => number;
+  readonly #crc: Crc32c;
   #queue: Uint8Array[] = [];
   #lastFlush: number;
   #timer: ReturnType<typeof setTimeout> | undefined;
   #closed = false;
-  /** An error from a timer-driven flush, rethrown by the next call (a timer cannot throw to anyone). */
-  #pendingError: unknown;
+  /**
+   * What a timer-driven flush threw, rethrown by the next call (a timer cannot throw to anyone).
+   * Boxed, so that whatever the sink threw is rethrown as it was.
+   */
+  #pending: { thrown: unknown } | undefined;
   /** Tags whose metadata has been written. */
   readonly #seenTags = new Set<string>();
   /** Encoded `Summary.Value.tag` fields of scalar tags, so a repeated scalar allocates only its event. */
   readonly #scalarTags = new Map<string, Uint8Array>();
 
   constructor(sink: RecordSink, opts: SummaryWriterOptions = {}) {
-    const { maxQueue = 10, flushMillis = 120_000, wallTime = () => Date.now() / 1000 } = opts;
+    const { maxQueue = 10, flushMillis = 120_000, wallTime = () => Date.now() / 1000, crc32c = jsCrc32c } = opts;
     if (!Number.isInteger(maxQueue) || maxQueue < 0) throw new RangeError(`maxQueue must be a non-negative integer, got ${maxQueue}`);
     if (typeof flushMillis !== 'number' || !(flushMillis >= 0)) throw new RangeError(`flushMillis must be >= 0, got ${flushMillis}`);
     this.#sink = sink;
     this.#maxQueue = maxQueue;
     this.#flushMillis = flushMillis;
     this.#clock = wallTime;
+    this.#crc = crc32c;
     // The first record identifies the file format; written and flushed at once, as TF does.
-    sink.write(encodeRecord(encodeEvent(this.#time(undefined), 0, EventField.FILE_VERSION, utf8.encode(FILE_VERSION))));
+    sink.write(encodeRecord(encodeEvent(this.#time(undefined), 0, EventField.FILE_VERSION, utf8.encode(FILE_VERSION)), crc32c));
     sink.flush?.();
     this.#lastFlush = Date.now();
     this.#armTimer(flushMillis);
@@ -358,11 +369,10 @@ export class SummaryWriter {
   }
 
   #throwPending(): void {
-    if (this.#pendingError !== undefined) {
-      const e = this.#pendingError;
-      this.#pendingError = undefined;
-      throw e;
-    }
+    const pending = this.#pending;
+    if (pending === undefined) return;
+    this.#pending = undefined;
+    throw pending.thrown;
   }
 
   #time(wallTime: number | undefined): number {
@@ -383,7 +393,7 @@ export class SummaryWriter {
     if (q.length === 0) return;
     // Take the queue before writing: if the sink throws, the batch is not written twice later.
     this.#queue = [];
-    this.#sink.write(q.length === 1 ? encodeRecord(q[0]!) : encodeRecords(q));
+    this.#sink.write(q.length === 1 ? encodeRecord(q[0]!, this.#crc) : encodeRecords(q, this.#crc));
   }
 
   #armTimer(delay: number): void {
@@ -404,7 +414,7 @@ export class SummaryWriter {
           this.#flushQueue();
           this.#sink.flush?.();
         } catch (e) {
-          this.#pendingError ??= e;
+          this.#pending ??= { thrown: e };
         }
       }
       this.#armTimer(this.#flushMillis);
@@ -491,7 +501,7 @@ function normalizeClips(clips: AudioClip | readonly AudioClip[]): PcmChannels[] 
   const one = (c: unknown, i: number): PcmChannels => {
     if (isSampleArray(c)) return [c];
     if (Array.isArray(c) && c.length === 0) return [c];
-    if (c !== null && typeof c === 'object' && 'channels' in c && Array.isArray((c as { channels: unknown }).channels)) {
+    if (c !== null && typeof c === 'object' && 'channels' in c && Array.isArray(c.channels)) {
       const ch = (c as { channels: ArrayLike<number>[] }).channels;
       if (ch.length === 0) throw new RangeError(`audio clip ${i} has no channels`);
       return ch;

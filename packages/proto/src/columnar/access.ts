@@ -64,7 +64,7 @@ export function toNodeDef(graph: ColumnarGraph, table: NodeTable, i: number): te
   node.device = graph.devices[table.device[i]!]!;
   for (let j = table.inputStart[i]!, e = table.inputStart[i + 1]!; j < e; j++) node.input.push(inputString(graph, table, j));
   for (let a = table.attrStart[i]!, e = table.attrStart[i + 1]!; a < e; a++) {
-    node.attr[graph.attrKeys[table.attrKey[a]!]!] = tensorflow.AttrValue.decode(graph.bytes.subarray(table.attrValueStart[a]!, table.attrValueEnd[a]!));
+    node.attr[graph.attrKeys[table.attrKey[a]!]!] = tensorflow.AttrValue.decode(graph.bytes.subarray(table.attrValueStart[a], table.attrValueEnd[a]));
   }
   return node;
 }

@@ -64,22 +64,32 @@ export function buildTable(sh: DecodeState, starts: Int32Array, ends: Int32Array
   return { count: n, names: decoded, ...t, duplicates };
 }
 
+/** Scratch for pass 1, from the arena: per-node ranges, and growable rows of input and attr ranges. */
+function allocFields(arena: Arena, n: number): Fields {
+  const f: Fields = {
+    nameS: arena.i32(n),
+    nameE: arena.i32(n),
+    opS: arena.i32(n),
+    opE: arena.i32(n),
+    devS: arena.i32(n),
+    devE: arena.i32(n),
+    inputStart: arena.i32(n + 1),
+    attrStart: arena.i32(n + 1),
+    ins: new GrowI32(arena, n * 4),
+    attrs: new GrowI32(arena, n * 4),
+  };
+  f.inputStart[0] = 0;
+  f.attrStart[0] = 0;
+  return f;
+}
+
 /** Pass 1: where each node's name, op, device, inputs and attr entries are. */
 function scanFields(sh: DecodeState, starts: Int32Array, ends: Int32Array, n: number): Fields {
-  const { arena, buf, r } = sh;
+  const { buf, r } = sh;
   const savedEnd = r.end;
-  const nameS = arena.i32(n);
-  const nameE = arena.i32(n);
-  const opS = arena.i32(n);
-  const opE = arena.i32(n);
-  const devS = arena.i32(n);
-  const devE = arena.i32(n);
-  const inputStart = arena.i32(n + 1);
-  const attrStart = arena.i32(n + 1);
-  const ins = new GrowI32(arena, n * 4);
-  const attrs = new GrowI32(arena, n * 4);
-  inputStart[0] = 0;
-  attrStart[0] = 0;
+  const f = allocFields(sh.arena, n);
+  // Locals, not property reads, in the loop below.
+  const { nameS, nameE, opS, opE, devS, devE, inputStart, attrStart, ins, attrs } = f;
   for (let i = 0; i < n; i++) {
     const end = ends[i]!;
     let p = starts[i]!;
@@ -155,7 +165,7 @@ function scanFields(sh: DecodeState, starts: Int32Array, ends: Int32Array, n: nu
     attrStart[i + 1] = attrs.length >>> 1;
   }
   r.end = savedEnd;
-  return { nameS, nameE, opS, opE, devS, devE, inputStart, attrStart, ins, attrs };
+  return f;
 }
 
 /** Pass 2: op and device ids (small vocabularies, so mostly one cache probe each). */

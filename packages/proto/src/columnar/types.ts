@@ -8,6 +8,11 @@ export const INPUT_CONTROL = 1;
 /** The file wrote the slot explicitly (`x:0`), so it is printed back that way. */
 export const INPUT_EXPLICIT_SLOT = 2;
 
+/** The bits of `NodeTable.inputKind` by name (the column stays numeric: a byte per input). */
+export const InputKind = { DATA: INPUT_DATA, CONTROL: INPUT_CONTROL, EXPLICIT_SLOT: INPUT_EXPLICIT_SLOT } as const;
+/** One bit of `NodeTable.inputKind`; an entry of the column is an OR of these. */
+export type InputKindBit = (typeof InputKind)[keyof typeof InputKind];
+
 /**
  * A table of NodeDefs (a graph's nodes or one function's body). Per-node columns are indexed by
  * node; per-input and per-attr columns are CSR arrays indexed through `inputStart`/`attrStart`.

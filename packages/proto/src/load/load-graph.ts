@@ -5,7 +5,7 @@
  * GraphFormatError that says where.
  */
 import { tensorflow } from '../gen/tf.js';
-import { GraphFormatError, asGraphFormatError } from '../errors.js';
+import { GraphFormatError, asGraphFormatError, type FormatName } from '../errors.js';
 import { parsePbtxt } from '../pbtxt/parse.js';
 import { encodeMessage } from '../schema/messages.js';
 import { scanWire } from '../wire/validate.js';
@@ -156,7 +156,7 @@ export function loadGraphSource(bytes: Uint8Array, options: LoadGraphOptions = {
   return { ...src, largeAttrs, warnings };
 }
 
-const FORMAT_OF: Record<TopMessage, string> = {
+const FORMAT_OF: Record<TopMessage, FormatName> = {
   'tensorflow.GraphDef': 'GraphDef',
   'tensorflow.MetaGraphDef': 'MetaGraphDef',
   'tensorflow.SavedModel': 'SavedModel',
@@ -249,7 +249,7 @@ function fromBinary(bytes: Uint8Array, type: TopMessage, options: LoadGraphOptio
 export function runMetadataGraph(rm: tensorflow.RunMetadata, warnings: string[] = []): tensorflow.GraphDef {
   const fgs = (rm.function_graphs ?? []).map((f) => f.pre_optimization_graph).filter((g): g is tensorflow.GraphDef => !!g && g.node.length > 0);
   if (fgs.length) return mergeGraphDefs(fgs, warnings);
-  const parts = (rm.partition_graphs ?? []) as tensorflow.GraphDef[];
+  const parts = rm.partition_graphs ?? [];
   if (parts.length) return mergeGraphDefs(parts, warnings);
   return new tensorflow.GraphDef();
 }
@@ -272,7 +272,7 @@ function fromText(bytes: Uint8Array, type: TopMessage, options: LoadGraphOptions
       return { kind: 'metagraph', encoding: 'text', graphBytes, metaGraphs: [meta], metaGraphInfo: [metaInfo(meta, 0)], metaGraphIndex: 0 };
     }
     case 'tensorflow.SavedModel': {
-      const metas = (msg as unknown as tensorflow.SavedModel).meta_graphs as tensorflow.MetaGraphDef[];
+      const metas = (msg as unknown as tensorflow.SavedModel).meta_graphs;
       const infos = metas.map((m, i) => metaInfo(m, i));
       const index = pickMetaGraph(infos, options.metaGraph, warnings, options.name);
       const graphBytes = encodeMessage('tensorflow.GraphDef', metas[index]!.graph_def ?? new tensorflow.GraphDef());

@@ -67,7 +67,7 @@ function isDefault(field: FieldDesc, v: unknown): boolean {
   if (typeof v === 'string') return v.length === 0;
   if (typeof v === 'boolean') return !v;
   if (v instanceof Uint8Array) return v.length === 0;
-  if (Long.isLong(v)) return (v as Long).isZero();
+  if (Long.isLong(v)) return v.isZero();
   return false;
 }
 
@@ -85,7 +85,7 @@ function scalarText(field: FieldDesc, v: unknown): string {
     case 'double':
       return floatText(v as number, false);
     default:
-      return Long.isLong(v) ? (v as Long).toString() : String(v);
+      return Long.isLong(v) ? v.toString() : String(v);
   }
 }
 

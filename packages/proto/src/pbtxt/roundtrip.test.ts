@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import Long from 'long';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@tbg/testkit';
+import type { tensorflow } from '../gen/tf.js';
 import { encodeMessage, messageClass } from '../schema/messages.js';
 import { parsePbtxt } from './parse.js';
 import { printPbtxt } from './print.js';
@@ -52,17 +53,17 @@ describe('pbtxt fixtures round-trip', () => {
   it('the canonical form tells messages apart by any field', () => {
     const type = 'tensorflow.GraphDef';
     const base = () =>
-      messageClass(type).fromObject({
+      messageClass<tensorflow.GraphDef>(type).fromObject({
         node: [{ name: 'a', op: 'Const', attr: { value: { tensor: { dtype: 1, tensor_content: 'AAAAAA==', int64_val: ['9007199254740993'] } }, x: { i: 0 } } }],
       });
     expect(canonical(type, base())).toStrictEqual(canonical(type, base()));
-    const changes: Array<(g: any) => void> = [
-      (g) => (g.node[0].attr.value.tensor.tensor_content = new Uint8Array([0, 0, 0, 1])),
-      (g) => (g.node[0].attr.value.tensor.int64_val[0] = Long.fromString('9007199254740992')),
-      (g) => (g.node[0].attr.x.i = Long.fromNumber(1)),
-      (g) => delete g.node[0].attr.x,
-      (g) => (g.node[0].device = '/cpu:0'),
-      (g) => (g.node[0].$unknowns = [new Uint8Array([0x78, 0x01])]),
+    const changes: Array<(g: tensorflow.GraphDef) => void> = [
+      (g) => (g.node[0]!.attr.value!.tensor!.tensor_content = new Uint8Array([0, 0, 0, 1])),
+      (g) => (g.node[0]!.attr.value!.tensor!.int64_val[0] = Long.fromString('9007199254740992')),
+      (g) => (g.node[0]!.attr.x!.i = Long.fromNumber(1)),
+      (g) => delete g.node[0]!.attr.x,
+      (g) => (g.node[0]!.device = '/cpu:0'),
+      (g) => ((g.node[0] as unknown as { $unknowns: Uint8Array[] }).$unknowns = [new Uint8Array([0x78, 0x01])]),
     ];
     for (const change of changes) {
       const g = base();

@@ -132,6 +132,33 @@ export class Tokenizer {
     return this.push(this.push(len, 0x80 | ((cp >> 6) & 63)), 0x80 | (cp & 63));
   }
 
+  /**
+   * The code point of a `\u` (e = 117: 4 hex digits) or `\U` (e = 85: 8) escape whose digits
+   * start at `p`. A UTF-16 surrogate pair written as two `\u` escapes gives one code point.
+   */
+  private unicodeEscape(p: number, e: number, escAt: number): number {
+    const buf = this.buf;
+    const n = e === 117 ? 4 : 8;
+    let cp = 0;
+    for (let i = 0; i < n; i++) {
+      const h = buf[p + i] ?? 0;
+      if (!isHex(h)) this.fail(`\\${String.fromCharCode(e)} escape needs ${n} hex digits`, escAt);
+      cp = cp * 16 + hexVal(h);
+    }
+    p += n;
+    if (n === 4 && cp >= 0xd800 && cp <= 0xdbff && buf[p] === 92 && buf[p + 1] === 117) {
+      let lo = 0;
+      let ok = true;
+      for (let i = 0; i < 4; i++) {
+        const h = buf[p + 2 + i] ?? 0;
+        if (!isHex(h)) ok = false;
+        else lo = lo * 16 + hexVal(h);
+      }
+      if (ok && lo >= 0xdc00 && lo <= 0xdfff) cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+    }
+    return cp;
+  }
+
   /** Reads one or more adjacent quoted literals ("a" 'b') into `bytes`. */
   private readStrings(): void {
     const buf = this.buf;
@@ -177,28 +204,9 @@ export class Tokenizer {
             break;
           }
           case 117: case 85: { // \uXXXX and \UXXXXXXXX
-            const n = e === 117 ? 4 : 8;
-            let cp = 0;
-            for (let i = 0; i < n; i++) {
-              const h = buf[p + i] ?? 0;
-              if (!isHex(h)) this.fail(`\\${String.fromCharCode(e)} escape needs ${n} hex digits`, escAt);
-              cp = cp * 16 + hexVal(h);
-            }
-            p += n;
-            // A UTF-16 surrogate pair written as two \u escapes.
-            if (n === 4 && cp >= 0xd800 && cp <= 0xdbff && buf[p] === 92 && buf[p + 1] === 117) {
-              let lo = 0;
-              let ok = true;
-              for (let i = 0; i < 4; i++) {
-                const h = buf[p + 2 + i] ?? 0;
-                if (!isHex(h)) ok = false;
-                else lo = lo * 16 + hexVal(h);
-              }
-              if (ok && lo >= 0xdc00 && lo <= 0xdfff) {
-                cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-                p += 6;
-              }
-            }
+            const cp = this.unicodeEscape(p, e, escAt);
+            // \U takes 8 digits; \u takes 4, or 10 with the second half of a surrogate pair.
+            p += e === 85 ? 8 : cp > 0xffff ? 10 : 4;
             len = this.pushCodePoint(len, cp, escAt);
             break;
           }

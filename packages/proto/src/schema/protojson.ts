@@ -4,7 +4,7 @@
  * eval-free, like the text parser.
  */
 import Long from 'long';
-import { GraphFormatError } from '../errors.js';
+import { GraphFormatError, type FormatName } from '../errors.js';
 import { schema, type FieldDesc, type MessageDesc } from './schema.js';
 import { messageClass } from './messages.js';
 
@@ -23,7 +23,7 @@ function fieldByJsonName(desc: MessageDesc, key: string): FieldDesc | undefined 
 }
 
 export interface JsonConvertOptions {
-  format: string;
+  format: FormatName;
   /** Collects skipped unknown fields instead of failing on them. */
   warnings?: string[];
   /** Name of the JSON value in error paths (default: the message's short name). */

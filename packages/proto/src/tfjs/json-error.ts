@@ -2,116 +2,151 @@
  * Finds where and why a JSON text is invalid. JSON.parse's messages differ between engines and
  * often lack a position, so on failure we scan again with this small iterative checker.
  */
-export function jsonErrorAt(text: string): { offset: number; reason: string } | null {
-  let i = 0;
-  const n = text.length;
-  // Stack of open containers: '{' or '['; `expect` says what may come next.
-  const stack: string[] = [];
-  // One of: value, value-or-end, key, key-or-end, colon, comma-or-end (a plain string: closures
-  // below change it, which TypeScript's narrowing would not see).
-  let expect: string = 'value';
-  let done = false;
-  const ws = () => {
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 32 || c === 9 || c === 10 || c === 13) i++;
-      else break;
-    }
-  };
-  const afterValue = () => {
-    expect = stack.length ? 'comma-or-end' : 'value';
-    if (!stack.length) {
-      done = true;
-      ws();
-      if (i < n) throw { offset: i, reason: 'unexpected text after the JSON value' };
-    }
-  };
-  try {
-    for (;;) {
-      ws();
-      if (i >= n) {
-        if (!done) throw { offset: i, reason: 'unexpected end of JSON' };
-        return null;
-      }
-      const c = text[i]!;
-      if (expect === 'colon') {
-        if (c !== ':') throw { offset: i, reason: "expected ':' after a key" };
-        i++;
-        expect = 'value';
-        continue;
-      }
-      if (expect === 'comma-or-end') {
-        const top = stack[stack.length - 1];
-        if (c === ',') {
-          i++;
-          expect = top === '{' ? 'key' : 'value';
-        } else if ((c === '}' && top === '{') || (c === ']' && top === '[')) {
-          i++;
-          stack.pop();
-          afterValue();
-        } else throw { offset: i, reason: `expected ',' or '${top === '{' ? '}' : ']'}'` };
-        continue;
-      }
-      if (expect === 'key' || expect === 'key-or-end') {
-        if (c === '}' && expect === 'key-or-end') {
-          i++;
-          stack.pop();
-          afterValue();
-          continue;
-        }
-        if (c !== '"') throw { offset: i, reason: 'expected a quoted key' };
-        string();
-        expect = 'colon';
-        continue;
-      }
-      // A value (or, right after '[', the end of an empty array).
-      if (c === ']' && expect === 'value-or-end') {
-        i++;
-        stack.pop();
-        afterValue();
-        continue;
-      }
-      if (c === '{') {
-        i++;
-        stack.push('{');
-        expect = 'key-or-end';
-      } else if (c === '[') {
-        i++;
-        stack.push('[');
-        expect = 'value-or-end';
-      } else if (c === '"') {
-        string();
-        afterValue();
-      } else if (/[-0-9]/.test(c)) {
-        const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-        if (!m) throw { offset: i, reason: 'invalid number' };
-        i += m[0].length;
-        afterValue();
-      } else if (text.startsWith('true', i) || text.startsWith('null', i)) {
-        i += 4;
-        afterValue();
-      } else if (text.startsWith('false', i)) {
-        i += 5;
-        afterValue();
-      } else throw { offset: i, reason: `unexpected character '${c}'` };
-    }
-  } catch (e) {
-    return e as { offset: number; reason: string };
+
+/** The first problem in a JSON text. */
+class JsonSyntaxError extends Error {
+  constructor(
+    readonly offset: number,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
+
+/** What may come next in the text. */
+type Expect = 'value' | 'value-or-end' | 'key' | 'key-or-end' | 'colon' | 'comma-or-end';
+
+/** One pass over the text, with an explicit stack of open containers (no recursion). */
+class JsonChecker {
+  private i = 0;
+  private readonly n: number;
+  /** Open containers: '{' or '['. */
+  private readonly stack: string[] = [];
+  private expect: Expect = 'value';
+  /** The top-level value is complete. */
+  private done = false;
+
+  constructor(private readonly text: string) {
+    this.n = text.length;
   }
 
-  function string(): void {
-    const start = i;
-    i++;
-    while (i < n) {
-      const c = text.charCodeAt(i);
-      if (c === 34) {
-        i++;
+  /** Throws a JsonSyntaxError at the first problem. */
+  check(): void {
+    for (;;) {
+      this.ws();
+      if (this.i >= this.n) {
+        if (!this.done) this.fail(this.i, 'unexpected end of JSON');
         return;
       }
-      if (c === 92) i += 2;
-      else if (c < 32) throw { offset: i, reason: 'control character in a string' };
-      else i++;
+      const c = this.text[this.i]!;
+      if (this.expect === 'colon') this.colon(c);
+      else if (this.expect === 'comma-or-end') this.commaOrEnd(c);
+      else if (this.expect === 'key' || this.expect === 'key-or-end') this.key(c);
+      else this.value(c);
     }
-    throw { offset: start, reason: 'unterminated string' };
+  }
+
+  private fail(offset: number, reason: string): never {
+    throw new JsonSyntaxError(offset, reason);
+  }
+
+  private ws(): void {
+    const { text, n } = this;
+    while (this.i < n) {
+      const c = text.charCodeAt(this.i);
+      if (c === 32 || c === 9 || c === 10 || c === 13) this.i++;
+      else break;
+    }
+  }
+
+  private colon(c: string): void {
+    if (c !== ':') this.fail(this.i, "expected ':' after a key");
+    this.i++;
+    this.expect = 'value';
+  }
+
+  private commaOrEnd(c: string): void {
+    const top = this.stack[this.stack.length - 1];
+    if (c === ',') {
+      this.i++;
+      this.expect = top === '{' ? 'key' : 'value';
+    } else if ((c === '}' && top === '{') || (c === ']' && top === '[')) this.close();
+    else this.fail(this.i, `expected ',' or '${top === '{' ? '}' : ']'}'`);
+  }
+
+  private key(c: string): void {
+    if (c === '}' && this.expect === 'key-or-end') return this.close();
+    if (c !== '"') this.fail(this.i, 'expected a quoted key');
+    this.string();
+    this.expect = 'colon';
+  }
+
+  /** A value (or, right after '[', the end of an empty array). */
+  private value(c: string): void {
+    const { text, i } = this;
+    if (c === ']' && this.expect === 'value-or-end') this.close();
+    else if (c === '{' || c === '[') this.open(c);
+    else if (c === '"') {
+      this.string();
+      this.afterValue();
+    } else if (/[-0-9]/.test(c)) {
+      const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+      if (!m) this.fail(i, 'invalid number');
+      this.literal(m[0].length);
+    } else if (text.startsWith('true', i) || text.startsWith('null', i)) this.literal(4);
+    else if (text.startsWith('false', i)) this.literal(5);
+    else this.fail(i, `unexpected character '${c}'`);
+  }
+
+  private literal(length: number): void {
+    this.i += length;
+    this.afterValue();
+  }
+
+  private open(c: '{' | '['): void {
+    this.i++;
+    this.stack.push(c);
+    this.expect = c === '{' ? 'key-or-end' : 'value-or-end';
+  }
+
+  private close(): void {
+    this.i++;
+    this.stack.pop();
+    this.afterValue();
+  }
+
+  private afterValue(): void {
+    this.expect = this.stack.length ? 'comma-or-end' : 'value';
+    if (this.stack.length) return;
+    this.done = true;
+    this.ws();
+    if (this.i < this.n) this.fail(this.i, 'unexpected text after the JSON value');
+  }
+
+  private string(): void {
+    const { text, n } = this;
+    const start = this.i;
+    this.i++;
+    while (this.i < n) {
+      const c = text.charCodeAt(this.i);
+      if (c === 34) {
+        this.i++;
+        return;
+      }
+      if (c === 92) this.i += 2;
+      else if (c < 32) this.fail(this.i, 'control character in a string');
+      else this.i++;
+    }
+    this.fail(start, 'unterminated string');
+  }
+}
+
+export function jsonErrorAt(text: string): { offset: number; reason: string } | null {
+  try {
+    new JsonChecker(text).check();
+    return null;
+  } catch (e) {
+    if (!(e instanceof JsonSyntaxError)) throw e;
+    return { offset: e.offset, reason: e.reason };
   }
 }

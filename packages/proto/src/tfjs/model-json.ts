@@ -3,12 +3,12 @@
  * a layers model (and a plain Keras `model.to_json()`) is a Keras config, returned as such for a
  * conceptual-graph view.
  */
-import { GraphFormatError } from '../errors.js';
+import { GraphFormatError, type FormatName } from '../errors.js';
 import type { tensorflow } from '../gen/tf.js';
 import { jsonErrorAt } from './json-error.js';
 import { messageFromJson } from '../schema/protojson.js';
 
-const FORMAT = 'TF.js model.json';
+const FORMAT: FormatName = 'TF.js model.json';
 
 export interface TfjsWeightSpec {
   name: string;
@@ -41,7 +41,7 @@ export type ModelJson =
   | { kind: 'tfjs-graph-model'; graph: tensorflow.GraphDef; tfjs: TfjsModelInfo }
   | { kind: 'keras-model'; keras: KerasModelConfig; tfjs: TfjsModelInfo | null };
 
-export function parseJsonText(input: string | Uint8Array, format: string, file?: string): unknown {
+export function parseJsonText(input: string | Uint8Array, format: FormatName, file?: string): unknown {
   const text = typeof input === 'string' ? input : new TextDecoder('utf-8').decode(input);
   try {
     return JSON.parse(text);

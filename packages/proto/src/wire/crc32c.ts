@@ -1,7 +1,16 @@
 /**
- * CRC-32C (Castagnoli), pure TypeScript, slicing-by-8: the portable implementation used in
- * browsers and for sniffing. `@tbg/events` may swap in a native one in Node; both must agree.
+ * CRC-32C (Castagnoli), pure TypeScript, slicing-by-8: the portable implementation, used in
+ * browsers, for sniffing, and as the default of @tbg/events' readers and writers. A CRC
+ * implementation is a plain value of type `Crc32c`, passed to whatever needs one; nothing here
+ * or in @tbg/events swaps an implementation behind the caller's back.
  */
+
+/**
+ * A CRC-32C implementation: the CRC of `bytes[start, end)` (the whole array by default).
+ * Every implementation must give the same results as `crc32c` below.
+ */
+export type Crc32c = (bytes: Uint8Array, start?: number, end?: number) => number;
+
 const POLY = 0x82f63b78;
 const T = new Uint32Array(8 * 256);
 for (let n = 0; n < 256; n++) {

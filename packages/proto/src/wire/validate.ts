@@ -87,41 +87,74 @@ function mapEntry(field: FieldDesc): MessageDesc {
   return d;
 }
 
+/**
+ * The messages open at a byte offset, innermost last: explicit stacks, so no recursion and no
+ * allocation per message.
+ */
+interface OpenMessages {
+  descs: ScanMessage[];
+  ends: number[];
+  /** The field that opened each message (null for the root). */
+  opened: Array<FieldDesc | null>;
+  /** Each message's element index within its repeated field. */
+  indexes: number[];
+  /** Per depth: the last repeated field seen and how many times in a row, to name `node[12]`. */
+  lastIds: number[];
+  lastCounts: number[];
+}
+
+/** Counts a repeated (or map) field's elements as they come, per depth. */
+function countElement(s: OpenMessages, depth: number, id: number): void {
+  if (s.lastIds[depth] === id) s.lastCounts[depth]!++;
+  else {
+    s.lastIds[depth] = id;
+    s.lastCounts[depth] = 0;
+  }
+}
+
+/** The path of `field` (being read when the scan failed) in the open messages, e.g. `GraphDef.node[3].attr[0]`. */
+function fieldPath(rootName: string, s: OpenMessages, field: FieldDesc | undefined): string {
+  let path = rootName.slice(rootName.lastIndexOf('.') + 1);
+  for (let i = 1; i < s.descs.length; i++) {
+    const f = s.opened[i]!;
+    path += f.repeated || f.mapKey ? `.${f.name}[${s.indexes[i]}]` : `.${f.name}`;
+  }
+  if (field) {
+    // For repeated fields: the element it would have been.
+    const d = s.descs.length - 1;
+    const idx = s.lastIds[d] === field.id ? s.lastCounts[d]! : 0;
+    path += field.repeated || field.mapKey ? `.${field.name}[${idx}]` : `.${field.name}`;
+  }
+  return path;
+}
+
+/** Steps over a packed repeated field whose elements have wire type `wire`, checking its length. */
+function skipPacked(r: WireReader, wire: number, fieldAt: number): void {
+  const end = r.lenEnd();
+  if (wire === WIRE_VARINT) {
+    const saved = r.end;
+    r.end = end;
+    while (r.pos < end) r.varint();
+    r.end = saved;
+  } else {
+    const size = wire === WIRE_I64 ? 8 : 4;
+    if ((end - r.pos) % size !== 0) throw new WireError(fieldAt, `packed field length is not a multiple of ${size}`);
+    r.pos = end;
+  }
+}
+
 export function scanWire(buf: Uint8Array, typeName: string, options: WireScanOptions = {}): WireScan {
   const root = schema().message(typeName);
-  const rootScan = scanMessage(root);
   const maxFields = options.maxFields ?? Infinity;
   const maxDepth = options.maxDepth ?? 100;
   const checkUtf8 = options.checkUtf8 === true;
   const r = new WireReader(buf, options.start ?? 0, options.end ?? buf.length);
-  // Explicit stacks: no recursion, no per-message allocation.
-  const descs: ScanMessage[] = [rootScan];
-  const ends: number[] = [r.end];
-  const opened: Array<FieldDesc | null> = [null];
-  const indexes: number[] = [0];
-  // Per depth: the last repeated field seen and how many times in a row, to name `node[12]`.
-  const lastIds: number[] = [0];
-  const lastCounts: number[] = [0];
+  const open: OpenMessages = { descs: [scanMessage(root)], ends: [r.end], opened: [null], indexes: [0], lastIds: [0], lastCounts: [0] };
+  // Pushed and popped inline below: helper functions for it measured ~10% slower.
+  const { descs, ends, opened, indexes, lastIds, lastCounts } = open;
   let known = 0;
   let unknown = 0;
-  let fieldAt = r.pos;
   let field: FieldDesc | undefined;
-
-  const path = (): string => {
-    let s = root.fullName.slice(root.fullName.lastIndexOf('.') + 1);
-    for (let i = 1; i < descs.length; i++) {
-      const f = opened[i]!;
-      s += f.repeated || f.mapKey ? `.${f.name}[${indexes[i]}]` : `.${f.name}`;
-    }
-    if (field) {
-      // The field being read when it failed: for repeated ones, the element it would have been.
-      const d = descs.length - 1;
-      const idx = lastIds[d] === field.id ? lastCounts[d]! : 0;
-      s += field.repeated || field.mapKey ? `.${field.name}[${idx}]` : `.${field.name}`;
-    }
-    return s;
-  };
-
   try {
     for (;;) {
       const depth = descs.length - 1;
@@ -138,7 +171,7 @@ export function scanWire(buf: Uint8Array, typeName: string, options: WireScanOpt
         continue;
       }
       if (known + unknown >= maxFields) return { known, unknown, issue: null, partial: true };
-      fieldAt = r.pos;
+      const fieldAt = r.pos;
       field = undefined;
       const tag = r.tag();
       const id = tag >>> 3;
@@ -152,53 +185,35 @@ export function scanWire(buf: Uint8Array, typeName: string, options: WireScanOpt
       }
       field = sf.field;
       known++;
-      if (sf.counted) {
-        if (lastIds[depth] === id) lastCounts[depth]!++;
-        else {
-          lastIds[depth] = id;
-          lastCounts[depth] = 0;
-        }
-      }
+      if (sf.counted) countElement(open, depth, id);
       const expected = sf.wire;
       if (wt === WIRE_LEN && field.packed) {
-        const end = r.lenEnd();
-        if (expected === WIRE_VARINT) {
-          const saved = r.end;
-          r.end = end;
-          while (r.pos < end) r.varint();
-          r.end = saved;
-        } else {
-          const size = expected === WIRE_I64 ? 8 : 4;
-          if ((end - r.pos) % size !== 0) throw new WireError(fieldAt, `packed field length is not a multiple of ${size}`);
-          r.pos = end;
-        }
+        skipPacked(r, expected, fieldAt);
         continue;
       }
       if (wt !== expected) throw new WireError(fieldAt, `wire type ${wt}, but ${field.name} needs ${expected}`);
-      if (expected === WIRE_LEN) {
-        const end = r.lenEnd();
-        if (field.kind === 'message' || field.mapKey) {
-          if (depth + 1 > maxDepth) throw new WireError(fieldAt, `messages nested more than ${maxDepth} deep`);
-          descs.push(childOf(sf));
-          ends.push(end);
-          opened.push(field);
-          indexes.push(lastCounts[depth]!);
-          lastIds.push(0);
-          lastCounts.push(0);
-          r.end = end;
-          continue;
-        }
-        if (checkUtf8 && sf.isString && !isValidUtf8(buf, r.pos, end)) {
-          throw new WireError(r.pos, `${field.name} is not valid UTF-8`);
-        }
-        r.pos = end;
+      if (expected !== WIRE_LEN) {
+        r.skip(wt, id);
         continue;
       }
-      r.skip(wt, id);
+      const end = r.lenEnd();
+      if (field.kind === 'message' || field.mapKey) {
+        if (depth + 1 > maxDepth) throw new WireError(fieldAt, `messages nested more than ${maxDepth} deep`);
+        descs.push(childOf(sf));
+        ends.push(end);
+        opened.push(field);
+        indexes.push(lastCounts[depth]!);
+        lastIds.push(0);
+        lastCounts.push(0);
+        r.end = end;
+        continue;
+      }
+      if (checkUtf8 && sf.isString && !isValidUtf8(buf, r.pos, end)) throw new WireError(r.pos, `${field.name} is not valid UTF-8`);
+      r.pos = end;
     }
   } catch (err) {
     if (!(err instanceof WireError)) throw err;
-    return { known, unknown, issue: { offset: err.offset, path: path(), reason: err.reason }, partial: false };
+    return { known, unknown, issue: { offset: err.offset, path: fieldPath(root.fullName, open, field), reason: err.reason }, partial: false };
   }
   return { known, unknown, issue: null, partial: false };
 }
