@@ -1,0 +1,26 @@
+/**
+ * @tbg/render-pixi: the WebGL scene of a laid-out tf graph (pixi.js v8). This entry so far holds
+ * the DOM-free core the renderer is built on: the camera, the spatial index for culling and
+ * hit testing, spatial tiles, and TensorBoard's palette.
+ */
+export {
+  centreOn,
+  clampScale,
+  DEFAULT_ZOOM_LIMITS,
+  easeInOut,
+  fitCamera,
+  lerpCamera,
+  panBy,
+  screenToWorld,
+  visibleWorld,
+  wheelFactor,
+  worldToScreen,
+  zoomAt,
+  type Camera,
+  type Rect,
+  type Viewport,
+  type ZoomLimits,
+} from './scene/camera.js';
+export { buildNodeIndex, insideShape, nodeDepths, type NodeIndex } from './scene/spatial-index.js';
+export { buildTiles, visibleTiles, type TileGrid } from './scene/tiles.js';
+export { darker, hslToRgb, structureColor, TB_COLORS, TB_HUES } from './style/palette.js';

@@ -1,0 +1,54 @@
+/**
+ * TensorBoard's colours (tensorboard-graph.md §9.3), as 0xRRGGBB integers so that they go
+ * straight into vertex buffers.
+ */
+
+export const TB_COLORS = {
+  defaultFill: 0xd9d9d9,
+  defaultStroke: 0xa6a6a6,
+  expanded: 0xf0f0f0,
+  unknown: 0xeeeeee,
+  gradientOutline: 0x888888,
+  opFill: 0xffffff,
+  opStroke: 0xcccccc,
+  functionInput: 0x795548,
+  functionOutput: 0x009688,
+  seriesStroke: 0xb3b3b3,
+  edge: 0xbbbbbb,
+  referenceEdge: 0xffb74d,
+  annotationEdge: 0xaaaaaa,
+  annotationStroke: 0x848484,
+  label: 0x444444,
+  edgeLabel: 0x666666,
+  selected: 0xff0000,
+  expandButton: 0xe7811d,
+} as const;
+
+/** The hues TensorBoard cycles through for templates, devices and XLA clusters. */
+export const TB_HUES: readonly number[] = [220, 100, 180, 40, 20, 340, 260, 300, 140, 60];
+
+/** HSL (h in degrees, s and l in [0, 1]) to 0xRRGGBB. */
+export function hslToRgb(h: number, s: number, l: number): number {
+  const a = s * Math.min(l, 1 - l);
+  const f = (n: number) => {
+    const k = (n + h / 30) % 12;
+    return Math.round(255 * (l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))));
+  };
+  return (f(0) << 16) | (f(8) << 8) | f(4);
+}
+
+/** TensorBoard's STRUCTURE_PALETTE(id, lightened): the colour of template (or device) `id`. */
+export function structureColor(id: number, lightened = false): number {
+  const hue = TB_HUES[((id % TB_HUES.length) + TB_HUES.length) % TB_HUES.length]!;
+  const m = Math.sin((hue * Math.PI) / 360);
+  const sat = lightened ? 30 : 90 - 60 * m;
+  const light = lightened ? 95 : 80;
+  return hslToRgb(hue, sat / 100, light / 100);
+}
+
+/** d3's `rgb.darker()` (×0.7 per channel): the stroke of a solid fill. */
+export function darker(rgb: number, k = 1): number {
+  const f = Math.pow(0.7, k);
+  const c = (shift: number) => Math.round(((rgb >> shift) & 255) * f);
+  return (c(16) << 16) | (c(8) << 8) | c(0);
+}
