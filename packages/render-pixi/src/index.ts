@@ -1,7 +1,7 @@
 /**
  * @tbg/render-pixi: the WebGL scene of a laid-out tf graph (pixi.js v8). This entry so far holds
  * the DOM-free core the renderer is built on: the camera, the spatial index for culling and
- * hit testing, spatial tiles, and TensorBoard's palette.
+ * hit testing, spatial tiles, node quads for the shape shader, and TensorBoard's palette.
  */
 export {
   centreOn,
@@ -23,4 +23,6 @@ export {
 } from './scene/camera.js';
 export { buildNodeIndex, insideShape, nodeDepths, type NodeIndex } from './scene/spatial-index.js';
 export { buildTiles, visibleTiles, type TileGrid } from './scene/tiles.js';
+export { buildNodeQuads, QUAD_PAD, rgbaBytes, type NodeQuads } from './scene/node-quads.js';
 export { darker, hslToRgb, structureColor, TB_COLORS, TB_HUES } from './style/palette.js';
+export { plainPaint, type NodePaint } from './style/paint.js';

@@ -1,0 +1,72 @@
+/**
+ * Node shapes as quads: four vertices per node, written straight into typed arrays, drawn by
+ * one indexed draw per tile. The fragment shader cuts the shape out of its quad by a signed
+ * distance (rounded rectangle, ellipse, triangle or series stamp), so a node costs the same
+ * whatever its shape, and no pixi object exists per node.
+ */
+import type { Geometry } from '@tbg/layout';
+import type { NodePaint } from '../style/paint.js';
+
+export interface NodeQuads {
+  count: number;
+  /** World position of each vertex (x, y). */
+  position: Float32Array;
+  /** Vertex position relative to the shape's centre, in world px (x, y). */
+  local: Float32Array;
+  /** Per vertex: half width, half height, corner radius, ShapeKind. */
+  shape: Float32Array;
+  /** Per vertex: fill and stroke as 0xAABBGGRR (little-endian RGBA bytes, `unorm8x4`). */
+  fill: Uint32Array;
+  stroke: Uint32Array;
+  /** Two triangles per quad. */
+  index: Uint32Array;
+}
+
+/** Room around each shape for its stroke and anti-aliasing, in world px. */
+export const QUAD_PAD = 1.5;
+
+/** 0xRRGGBB + alpha → the four bytes R, G, B, A in memory order of a little-endian Uint32. */
+export function rgbaBytes(rgb: number, alpha = 255): number {
+  return ((alpha << 24) | ((rgb & 0xff) << 16) | (rgb & 0xff00) | ((rgb >> 16) & 0xff)) >>> 0;
+}
+
+const CORNERS = [-1, -1, 1, -1, 1, 1, -1, 1];
+
+/** Quads for the nodes listed in `nodes` (e.g. one tile's), in that order. */
+export function buildNodeQuads(g: Geometry, nodes: ArrayLike<number>, paint: NodePaint): NodeQuads {
+  const count = nodes.length;
+  const q: NodeQuads = {
+    count,
+    position: new Float32Array(8 * count),
+    local: new Float32Array(8 * count),
+    shape: new Float32Array(16 * count),
+    fill: new Uint32Array(4 * count),
+    stroke: new Uint32Array(4 * count),
+    index: new Uint32Array(6 * count),
+  };
+  for (let k = 0; k < count; k++) writeQuad(q, k, g, nodes[k]!, paint);
+  return q;
+}
+
+function writeQuad(q: NodeQuads, k: number, g: Geometry, i: number, paint: NodePaint): void {
+  const s = g.nodes.shape;
+  const hw = s[4 * i + 2]! / 2;
+  const hh = s[4 * i + 3]! / 2;
+  const cx = s[4 * i]! + hw;
+  const cy = s[4 * i + 1]! + hh;
+  const fill = rgbaBytes(paint.fill[i]!);
+  const stroke = rgbaBytes(paint.stroke[i]!);
+  for (let v = 0; v < 4; v++) {
+    const lx = CORNERS[2 * v]! * (hw + QUAD_PAD);
+    const ly = CORNERS[2 * v + 1]! * (hh + QUAD_PAD);
+    const p = 8 * k + 2 * v;
+    q.position[p] = cx + lx;
+    q.position[p + 1] = cy + ly;
+    q.local[p] = lx;
+    q.local[p + 1] = ly;
+    q.shape.set([hw, hh, g.nodes.radius[i]!, g.nodes.shapeKind[i]!], 16 * k + 4 * v);
+    q.fill[4 * k + v] = fill;
+    q.stroke[4 * k + v] = stroke;
+  }
+  q.index.set([4 * k, 4 * k + 1, 4 * k + 2, 4 * k, 4 * k + 2, 4 * k + 3], 6 * k);
+}
