@@ -1,6 +1,6 @@
 /**
- * @tbg/render-pixi: the WebGL scene of a laid-out tf graph (pixi.js v8). This entry so far holds
- * the DOM-free core the renderer is built on: the camera, the spatial index for culling and
+ * @tbg/render-pixi: the WebGL scene of a laid-out tf graph (pixi.js v8): `GraphRenderer` (node
+ * shapes so far; edges, labels and levels of detail next), and the DOM-free core it is built on: the camera, the spatial index for culling and
  * hit testing, spatial tiles, node quads for the shape shader, and TensorBoard's palette.
  */
 export {
@@ -26,3 +26,4 @@ export { buildTiles, visibleTiles, type TileGrid } from './scene/tiles.js';
 export { buildNodeQuads, QUAD_PAD, rgbaBytes, type NodeQuads } from './scene/node-quads.js';
 export { darker, hslToRgb, structureColor, TB_COLORS, TB_HUES } from './style/palette.js';
 export { plainPaint, type NodePaint } from './style/paint.js';
+export { GraphRenderer, type FrameStats, type GraphRendererOptions } from './pixi/graph-renderer.js';

@@ -1,0 +1,122 @@
+/**
+ * GraphRenderer in real headless Chromium (WebGL on SwiftShader): the example graph, fully
+ * expanded, drawn and checked by its pixels — fills where TensorBoard puts them, background
+ * outside, culled tiles when zoomed in — and saved to test-output/ for a person to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+import { NodeFlag, NodeKind, ShapeKind, type Geometry } from '@tbg/layout';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions, needChromium, startTestServer, type TestServer } from '@tbg/testkit';
+import { exampleGeometry } from '../test-support/example-geometry.js';
+import { TB_COLORS } from '../style/palette.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const OUT = join(here, '..', '..', 'test-output');
+const SUITE = 'GraphRenderer in headless Chromium';
+const run = needChromium(SUITE);
+
+let server: TestServer | undefined;
+let browser: Browser;
+let g: Geometry;
+
+/** The geometry as JSON, typed arrays tagged with their type. */
+function pack(geometry: Geometry): unknown {
+  return JSON.parse(
+    JSON.stringify(geometry, (_k, v: unknown) => (ArrayBuffer.isView(v) ? { type: v.constructor.name, values: Array.from(v as unknown as ArrayLike<number>) } : v)),
+  );
+}
+
+beforeAll(async () => {
+  if (!run) return;
+  g = await exampleGeometry('all');
+  const out = await build({ entryPoints: [join(here, '..', 'test-support', 'render-page.ts')], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
+  const bundle = out.outputFiles[0]!.text;
+  server = await startTestServer((path) => {
+    if (path === '/') return { body: '<!doctype html><body style="margin:0"><script type="module" src="/page.js"></script>', type: 'text/html' };
+    if (path === '/page.js') return { body: bundle, type: 'text/javascript' };
+    if (path === '/favicon.ico') return { body: '', type: 'image/x-icon' };
+    return null;
+  });
+  browser = await chromium.launch(chromiumLaunchOptions());
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const centre = (i: number): [number, number] => {
+  const s = g.nodes.shape;
+  return [s[4 * i]! + s[4 * i + 2]! / 2, s[4 * i + 1]! + s[4 * i + 3]! / 2];
+};
+const rgb = (n: number) => [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+const near = (a: number[], b: number[], tol = 6) => a.every((x, k) => Math.abs(x - b[k]!) <= tol);
+
+async function openPage(): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  await page.goto(server!.origin + '/');
+  await page.waitForFunction('globalThis.tbgRender !== undefined');
+  return { page, errors };
+}
+
+describe.skipIf(!run)(SUITE, () => {
+  it('draws the example graph: metanode and op fills at their centres, background elsewhere', async () => {
+    const { page, errors } = await openPage();
+    try {
+      const stats = await page.evaluate(`tbgRender.show(${JSON.stringify(pack(g))}, 900, 700)`);
+      expect(stats).toMatchObject({ tiles: expect.any(Number) });
+      const collapsedMeta = [...Array(g.nodes.count).keys()].filter((i) => g.nodes.kind[i] === NodeKind.meta && !(g.nodes.flags[i]! & NodeFlag.expanded));
+      const ops = [...Array(g.nodes.count).keys()].filter((i) => g.nodes.kind[i] === NodeKind.op && g.nodes.shapeKind[i] === ShapeKind.ellipse);
+      expect(collapsedMeta.length + ops.length).toBeGreaterThan(10);
+      mkdirSync(OUT, { recursive: true });
+      await page.screenshot({ path: join(OUT, 'example-expanded.png') });
+      // At the fitted scale collapsed metanodes are big enough to show their fill.
+      const points = [...collapsedMeta.map(centre), [-50, -50] as [number, number]];
+      const colours = await page.evaluate<Array<[number, number, number]>>(`tbgRender.probe(${JSON.stringify(points)})`);
+      collapsedMeta.forEach((i, k) => expect(near(colours[k]!, rgb(TB_COLORS.unknown)), `metanode ${g.nodes.label[i]}: ${String(colours[k])}`).toBe(true));
+      expect(colours[collapsedMeta.length]).toEqual([255, 255, 255]);
+      // Ops are a few px wide here: look at each at 4 screen px per world px (60 × 24 px).
+      for (const i of ops.slice(0, 8)) {
+        const [x, y] = centre(i);
+        await page.evaluate(`tbgRender.focus(${x}, ${y}, 4)`);
+        const s = g.nodes.shape;
+        const inside: [number, number] = [x, y];
+        const onStroke: [number, number] = [s[4 * i]! + 0.1, y];
+        const outside: [number, number] = [x, s[4 * i + 1]! - 1];
+        const [c, stroke, out] = await page.evaluate<Array<[number, number, number]>>(`tbgRender.probe(${JSON.stringify([inside, onStroke, outside])})`);
+        expect(near(c!, [255, 255, 255]), `op ${g.nodes.label[i]} centre: ${String(c)}`).toBe(true);
+        expect(stroke![0], `op ${g.nodes.label[i]} outline: ${String(stroke)}`).toBeLessThan(235);
+        expect(near(out!, [255, 255, 255]) || near(out!, rgb(TB_COLORS.expanded)), `op ${g.nodes.label[i]} above: ${String(out)}`).toBe(true);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.evaluate('tbgRender.destroy()');
+      await page.close();
+    }
+  });
+
+  it('zoomed in on one node, tiles off screen are not drawn', async () => {
+    const { page, errors } = await openPage();
+    try {
+      const all = await page.evaluate<{ tiles: number; visibleTiles: number }>(`tbgRender.show(${JSON.stringify(pack(g))}, 900, 700)`);
+      expect(all.tiles).toBeGreaterThan(1);
+      expect(all.visibleTiles).toBe(all.tiles);
+      const op = [...Array(g.nodes.count).keys()].find((i) => g.nodes.kind[i] === NodeKind.op)!;
+      const [x, y] = centre(op);
+      const zoomed = await page.evaluate<{ tiles: number; visibleTiles: number }>(`tbgRender.zoom(16, ${x}, ${y})`);
+      expect(zoomed.visibleTiles).toBeGreaterThan(0);
+      expect(zoomed.visibleTiles).toBeLessThan(all.tiles);
+      await page.screenshot({ path: join(OUT, 'example-zoomed.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.evaluate('tbgRender.destroy()');
+      await page.close();
+    }
+  });
+});
