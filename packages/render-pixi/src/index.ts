@@ -1,6 +1,6 @@
 /**
  * @tbg/render-pixi: the WebGL scene of a laid-out tf graph (pixi.js v8): `GraphRenderer` (node
- * shapes so far; edges, labels and levels of detail next), and the DOM-free core it is built on: the camera, the spatial index for culling and
+ * shapes and edges so far; labels, annotations and levels of detail next), and the DOM-free core it is built on: the camera, the spatial index for culling and
  * hit testing, spatial tiles, node quads for the shape shader, and TensorBoard's palette.
  */
 export {
@@ -23,6 +23,7 @@ export {
 } from './scene/camera.js';
 export { buildNodeIndex, insideShape, nodeDepths, type NodeIndex } from './scene/spatial-index.js';
 export { buildTiles, visibleTiles, type TileGrid } from './scene/tiles.js';
+export { buildEdgeStrokes, edgeBoxes, flattenBasis, PIECES_PER_SPAN, type EdgeStrokes } from './scene/edge-strokes.js';
 export { buildNodeQuads, QUAD_PAD, rgbaBytes, type NodeQuads } from './scene/node-quads.js';
 export { darker, hslToRgb, structureColor, TB_COLORS, TB_HUES } from './style/palette.js';
 export { plainPaint, type NodePaint } from './style/paint.js';

@@ -7,11 +7,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { NodeFlag, NodeKind, ShapeKind, type Geometry } from '@tbg/layout';
+import { EdgeFlag, NodeFlag, NodeKind, ShapeKind, type Geometry } from '@tbg/layout';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions, needChromium, startTestServer, type TestServer } from '@tbg/testkit';
 import { exampleGeometry } from '../test-support/example-geometry.js';
+import { flattenBasis } from '../scene/edge-strokes.js';
+import { insideShape } from '../scene/spatial-index.js';
 import { TB_COLORS } from '../style/palette.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -88,12 +90,40 @@ describe.skipIf(!run)(SUITE, () => {
         const s = g.nodes.shape;
         const inside: [number, number] = [x, y];
         const onStroke: [number, number] = [s[4 * i]! + 0.1, y];
-        const outside: [number, number] = [x, s[4 * i + 1]! - 1];
-        const [c, stroke, out] = await page.evaluate<Array<[number, number, number]>>(`tbgRender.probe(${JSON.stringify([inside, onStroke, outside])})`);
+        const [c, stroke] = await page.evaluate<Array<[number, number, number]>>(`tbgRender.probe(${JSON.stringify([inside, onStroke])})`);
         expect(near(c!, [255, 255, 255]), `op ${g.nodes.label[i]} centre: ${String(c)}`).toBe(true);
         expect(stroke![0], `op ${g.nodes.label[i]} outline: ${String(stroke)}`).toBeLessThan(235);
-        expect(near(out!, [255, 255, 255]) || near(out!, rgb(TB_COLORS.expanded)), `op ${g.nodes.label[i]} above: ${String(out)}`).toBe(true);
       }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.evaluate('tbgRender.destroy()');
+      await page.close();
+    }
+  });
+
+  it('draws data edges solid in #bbb along their curves', async () => {
+    const { page, errors } = await openPage();
+    try {
+      await page.evaluate(`tbgRender.show(${JSON.stringify(pack(g))}, 900, 700)`);
+      const solid = [...Array(g.edges.count).keys()].filter((e) => !(g.edges.flags[e]! & (EdgeFlag.controlOnly | EdgeFlag.hasRef)) && g.edges.pointStart[e + 1]! - g.edges.pointStart[e]! >= 2);
+      expect(solid.length).toBeGreaterThan(10);
+      let checked = 0;
+      for (const e of solid.slice(0, 12)) {
+        const line = flattenBasis(g.edges.points.subarray(2 * g.edges.pointStart[e]!, 2 * g.edges.pointStart[e + 1]!));
+        // Halfway along the middle piece of the flattened curve.
+        const m = 2 * Math.floor((line.length / 2 - 1) / 2);
+        const [x, y] = [(line[m]! + line[m + 2]!) / 2, (line[m + 1]! + line[m + 3]!) / 2];
+        // Skip midpoints that fall on a node shape (edges are drawn under nodes).
+        const under = [...Array(g.nodes.count).keys()].some((i) => g.nodes.parent[i]! >= 0 && !(g.nodes.flags[i]! & NodeFlag.expanded) && insideShape(g, i, x, y));
+        if (under) continue;
+        await page.evaluate(`tbgRender.focus(${x}, ${y}, 6)`);
+        const [c] = await page.evaluate<Array<[number, number, number]>>(`tbgRender.probe(${JSON.stringify([[x, y]])})`);
+        if (!near(c!, rgb(TB_COLORS.edge), 24)) await page.screenshot({ path: join(OUT, `edge-${e}.png`) });
+        expect(near(c!, rgb(TB_COLORS.edge), 24), `edge ${e} at ${x},${y}: ${String(c)}`).toBe(true);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(5);
+      await page.evaluate(`tbgRender.show(${JSON.stringify(pack(g))}, 900, 700)`);
       expect(errors).toEqual([]);
     } finally {
       await page.evaluate('tbgRender.destroy()');

@@ -7,11 +7,13 @@
  */
 import { Application, Container, type Geometry as PixiGeometry, type Mesh, type Shader } from 'pixi.js';
 import type { Geometry } from '@tbg/layout';
-import { fitCamera, visibleWorld, type Camera, type Viewport } from '../scene/camera.js';
+import { fitCamera, visibleWorld, type Camera, type Rect, type Viewport } from '../scene/camera.js';
 import { buildNodeIndex, type NodeIndex } from '../scene/spatial-index.js';
+import { buildEdgeStrokes, edgeBoxes } from '../scene/edge-strokes.js';
 import { buildNodeQuads } from '../scene/node-quads.js';
 import { buildTiles, visibleTiles, type TileGrid } from '../scene/tiles.js';
 import type { NodePaint } from '../style/paint.js';
+import { createEdgeMesh, createEdgeShader } from './edge-shader.js';
 import { createNodeMesh } from './node-mesh.js';
 import { createShapeShader } from './shape-shader.js';
 
@@ -32,18 +34,24 @@ export interface FrameStats {
 
 type NodeMesh = Mesh<PixiGeometry, Shader>;
 
+/** One tiling of a kind of primitive, with its meshes per tile (one per nesting depth). */
+interface TiledLayer {
+  grid: TileGrid;
+  meshes: NodeMesh[][];
+}
+
 interface Scene {
   geometry: Geometry;
   index: NodeIndex;
-  grid: TileGrid;
-  /** Per tile, its meshes (one per nesting depth present in it). */
-  tileMeshes: NodeMesh[][];
+  nodes: TiledLayer;
+  edges: TiledLayer;
 }
 
 export class GraphRenderer {
   private readonly app = new Application();
   private readonly world = new Container();
   private readonly shader = createShapeShader();
+  private readonly edgeShader = createEdgeShader();
   private scene: Scene | null = null;
   private viewport: Viewport;
   private cam: Camera = { x: 0, y: 0, scale: 1 };
@@ -83,26 +91,38 @@ export class GraphRenderer {
 
   /**
    * Shows a new layout (replacing the previous one's buffers), fitted to the view. Meshes are
-   * layered by nesting depth, then split by tile: a group is drawn under everything it holds,
-   * whichever tile each part falls in.
+   * layered by nesting depth, then split by tile: at each depth the group shapes, then the
+   * edges drawn inside those groups, so a group lies under its edges and its edges under its
+   * children (TensorBoard draws edges below the nodes of every scene).
    */
   setGeometry(g: Geometry, paint: NodePaint): void {
     this.clearScene();
     const index = buildNodeIndex(g);
-    const grid = buildTiles(g.nodes.box, g.nodes.count, { x: 0, y: 0, width: g.width, height: g.height });
+    const extent = { x: 0, y: 0, width: g.width, height: g.height };
     const layers: Container[] = [];
-    const tileMeshes: NodeMesh[][] = [];
+    const nodeGrid = buildTiles(g.nodes.box, g.nodes.count, extent);
+    const nodes = this.tiled(nodeGrid, layers, (i) => index.depth[i]!, 0, (items) => createNodeMesh(buildNodeQuads(g, items, paint), this.shader));
+    // An edge belongs to the depth of the group that owns it.
+    const edgeGrid = buildTiles(edgeBoxes(g), g.edges.count, extent);
+    const ownerDepth = (e: number) => (g.edges.owner[e]! < 0 ? 0 : index.depth[g.edges.owner[e]!]!);
+    const edges = this.tiled(edgeGrid, layers, ownerDepth, 1, (items) => createEdgeMesh(buildEdgeStrokes(g, items), this.edgeShader));
+    this.scene = { geometry: g, index, nodes, edges };
+    this.setCamera(fitCamera(extent, this.viewport));
+  }
+
+  /** Meshes for every tile of `grid`, one per depth, each added to slot `slot` of its depth's layer. */
+  private tiled(grid: TileGrid, layers: Container[], depthOf: (i: number) => number, slot: 0 | 1, make: (items: Uint32Array) => NodeMesh): TiledLayer {
+    const meshes: NodeMesh[][] = [];
     for (let t = 0; t < grid.cols * grid.rows; t++) {
-      const meshes: NodeMesh[] = [];
-      for (const [depth, items] of byDepth(grid.items.subarray(grid.start[t], grid.start[t + 1]), index.depth)) {
-        const mesh = createNodeMesh(buildNodeQuads(g, items, paint), this.shader);
-        layerAt(layers, depth, this.world).addChild(mesh);
-        meshes.push(mesh);
+      const tile: NodeMesh[] = [];
+      for (const [depth, items] of byDepth(grid.items.subarray(grid.start[t], grid.start[t + 1]), depthOf)) {
+        const mesh = make(items);
+        layerAt(layers, depth, this.world).getChildAt<Container>(slot).addChild(mesh);
+        tile.push(mesh);
       }
-      tileMeshes.push(meshes);
+      meshes.push(tile);
     }
-    this.scene = { geometry: g, index, grid, tileMeshes };
-    this.setCamera(fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.viewport));
+    return { grid, meshes };
   }
 
   setCamera(c: Camera): void {
@@ -119,20 +139,14 @@ export class GraphRenderer {
   /** Culls tiles to the view and draws one frame. */
   render(): FrameStats {
     const s = this.scene;
-    let tiles = 0;
-    let shown = 0;
+    const stats: FrameStats = { tiles: 0, visibleTiles: 0 };
     if (s) {
-      const visible = new Set(visibleTiles(s.grid, visibleWorld(this.cam, this.viewport)));
-      s.tileMeshes.forEach((meshes, t) => {
-        if (!meshes.length) return;
-        tiles++;
-        const on = visible.has(t);
-        for (const m of meshes) m.visible = on;
-        if (on) shown++;
-      });
+      const view = visibleWorld(this.cam, this.viewport);
+      cull(s.nodes, view, stats);
+      cull(s.edges, view, { tiles: 0, visibleTiles: 0 });
     }
     this.app.renderer.render(this.app.stage);
-    return { tiles, visibleTiles: shown };
+    return stats;
   }
 
   private clearScene(): void {
@@ -145,15 +159,28 @@ export class GraphRenderer {
   destroy(): void {
     this.clearScene();
     this.shader.destroy();
+    this.edgeShader.destroy();
     this.app.destroy({ removeView: false }, { children: true, texture: true, textureSource: true });
   }
 }
 
+/** Shows the tiles of `layer` that meet `view`, hides the rest; counts node tiles in `stats`. */
+function cull(layer: TiledLayer, view: Rect, stats: FrameStats): void {
+  const visible = new Set(visibleTiles(layer.grid, view));
+  layer.meshes.forEach((meshes, t) => {
+    if (!meshes.length) return;
+    stats.tiles++;
+    const on = visible.has(t);
+    for (const m of meshes) m.visible = on;
+    if (on) stats.visibleTiles++;
+  });
+}
+
 /** A tile's items grouped by nesting depth, shallowest first. */
-function byDepth(items: Uint32Array, depth: Int32Array): Array<[number, Uint32Array]> {
+function byDepth(items: Uint32Array, depthOf: (i: number) => number): Array<[number, Uint32Array]> {
   const groups = new Map<number, number[]>();
   for (const i of items) {
-    const d = depth[i]!;
+    const d = depthOf(i);
     let list = groups.get(d);
     if (!list) groups.set(d, (list = []));
     list.push(i);
@@ -161,8 +188,12 @@ function byDepth(items: Uint32Array, depth: Int32Array): Array<[number, Uint32Ar
   return [...groups].sort((a, b) => a[0] - b[0]).map(([d, list]) => [d, Uint32Array.from(list)]);
 }
 
-/** The container of depth `d`, created (with every shallower one) on first use. */
+/** The layer of depth `d` (node shapes in slot 0, edges in slot 1), created with every shallower one. */
 function layerAt(layers: Container[], d: number, world: Container): Container {
-  while (layers.length <= d) layers.push(world.addChild(new Container()));
+  while (layers.length <= d) {
+    const layer = world.addChild(new Container());
+    layer.addChild(new Container(), new Container());
+    layers.push(layer);
+  }
   return layers[d]!;
 }

@@ -1,0 +1,74 @@
+import { EdgeFlag, type Geometry } from '@tbg/layout';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { TB_COLORS } from '../style/palette.js';
+import { exampleGeometry } from '../test-support/example-geometry.js';
+import { buildEdgeStrokes, edgeBoxes, flattenBasis } from './edge-strokes.js';
+import { rgbaBytes } from './node-quads.js';
+
+let g: Geometry;
+beforeAll(async () => {
+  g = await exampleGeometry('all');
+}, 60_000);
+
+const routeOf = (e: number) => Array.from(g.edges.points.subarray(2 * g.edges.pointStart[e]!, 2 * g.edges.pointStart[e + 1]!));
+
+describe('edge strokes', () => {
+  it('the flattened basis curve starts and ends on the route ends and stays in its hull', () => {
+    const pts = [0, 0, 10, 0, 10, 10, 20, 10];
+    const f = flattenBasis(pts);
+    expect(f.slice(0, 2)).toEqual([0, 0]);
+    expect(f.slice(-2)[0]).toBeCloseTo(20);
+    expect(f.slice(-2)[1]).toBeCloseTo(10);
+    for (let k = 0; k < f.length; k += 2) {
+      expect(f[k]).toBeGreaterThanOrEqual(-1e-9);
+      expect(f[k]).toBeLessThanOrEqual(20 + 1e-9);
+    }
+    expect(flattenBasis([0, 0, 5, 5])).toEqual([0, 0, 5, 5]);
+  });
+
+  it('one quad per piece and one arrowhead per edge, tip on the route end (the start for reference edges)', () => {
+    const all = Array.from({ length: g.edges.count }, (_, e) => e);
+    const s = buildEdgeStrokes(g, all);
+    expect(s.vertices).toBe(s.color.length);
+    expect(s.index.length % 3).toBe(0);
+    expect(Math.max(...s.index)).toBeLessThan(s.vertices);
+    // Arrowhead vertices have no normal; their first corner is the tip.
+    const tips: Array<[number, number]> = [];
+    for (let v = 0; v < s.vertices; v++) {
+      if (s.normal[2 * v] === 0 && s.normal[2 * v + 1] === 0 && s.stroke[3 * v] === 0) {
+        tips.push([s.centre[2 * v]!, s.centre[2 * v + 1]!]);
+        v += 2;
+      }
+    }
+    expect(tips.length).toBe(g.edges.count);
+    all.forEach((e, k) => {
+      const r = routeOf(e);
+      const ref = (g.edges.flags[e]! & EdgeFlag.hasRef) !== 0;
+      const [x, y] = ref ? [r[0]!, r[1]!] : [r[r.length - 2]!, r[r.length - 1]!];
+      expect(tips[k]![0]).toBeCloseTo(x, 3);
+      expect(tips[k]![1]).toBeCloseTo(y, 3);
+    });
+  });
+
+  it('control-only edges are dashed, data edges solid; reference edges take their own colour', () => {
+    const control = Array.from({ length: g.edges.count }, (_, e) => e).filter((e) => g.edges.flags[e]! & EdgeFlag.controlOnly);
+    const data = Array.from({ length: g.edges.count }, (_, e) => e).filter((e) => !(g.edges.flags[e]! & (EdgeFlag.controlOnly | EdgeFlag.hasRef)));
+    expect(control.length).toBeGreaterThan(0);
+    const c = buildEdgeStrokes(g, control);
+    expect(c.stroke[2]).toBe(1);
+    const d = buildEdgeStrokes(g, data);
+    expect(d.stroke[2]).toBe(0);
+    expect(d.color[0]).toBe(rgbaBytes(TB_COLORS.edge));
+  });
+
+  it('edge boxes hold their routes', () => {
+    const b = edgeBoxes(g);
+    for (let e = 0; e < g.edges.count; e++) {
+      const r = routeOf(e);
+      for (let k = 0; k < r.length; k += 2) {
+        expect(r[k]!).toBeGreaterThanOrEqual(b[4 * e]! - 1e-3);
+        expect(r[k]!).toBeLessThanOrEqual(b[4 * e]! + b[4 * e + 2]! + 1e-3);
+      }
+    }
+  });
+});

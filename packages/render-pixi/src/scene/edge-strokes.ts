@@ -1,0 +1,166 @@
+/**
+ * Edges as triangles in plain vertex buffers: each route is TensorBoard's basis curve, cut into
+ * straight pieces, each piece a quad that the vertex shader widens to at least one screen pixel;
+ * dashed control edges are cut in the fragment shader by the distance along the route; the
+ * arrowhead is a triangle whose tip lands on the route's end (at its start for reference edges,
+ * which TensorBoard draws pointing back).
+ */
+import { arrowAtEnd, basisSegments, EdgeFlag, type Geometry } from '@tbg/layout';
+import { TB_COLORS } from '../style/palette.js';
+import { rgbaBytes } from './node-quads.js';
+
+export interface EdgeStrokes {
+  /** Vertices written. */
+  vertices: number;
+  /** Per vertex: the point on the route (x, y). */
+  centre: Float32Array;
+  /** Per vertex: unit normal × side (±1), zero for arrowhead corners. */
+  normal: Float32Array;
+  /** Per vertex: half the stroke width (world px), distance along the route, dash flag (0/1). */
+  stroke: Float32Array;
+  color: Uint32Array;
+  index: Uint32Array;
+}
+
+/** Straight pieces per cubic span of the basis curve. */
+export const PIECES_PER_SPAN = 8;
+
+/** The route of edge e as a flat point list. */
+function route(g: Geometry, e: number): Float32Array {
+  return g.edges.points.subarray(2 * g.edges.pointStart[e]!, 2 * g.edges.pointStart[e + 1]!);
+}
+
+/** A polyline following the basis curve through `pts`. */
+export function flattenBasis(pts: ArrayLike<number>, pieces = PIECES_PER_SPAN): number[] {
+  const segs = basisSegments(pts);
+  if (!segs.length) return [];
+  const first = segs[0]!;
+  if (segs.length === 1 && first.length === 4) return [...first];
+  const out = [first[0]!, first[1]!];
+  let x0 = first[0]!;
+  let y0 = first[1]!;
+  for (let s = 1; s < segs.length; s++) {
+    const [x1, y1, x2, y2, x3, y3] = segs[s] as [number, number, number, number, number, number];
+    for (let k = 1; k <= pieces; k++) {
+      const t = k / pieces;
+      const u = 1 - t;
+      out.push(u * u * u * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3, u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3);
+    }
+    x0 = x3;
+    y0 = y3;
+  }
+  return out;
+}
+
+class StrokeWriter {
+  private v = 0;
+  private i = 0;
+  constructor(readonly out: EdgeStrokes) {}
+
+  private vertex(x: number, y: number, nx: number, ny: number, half: number, dist: number, dashed: number, color: number): void {
+    const o = this.out;
+    o.centre[2 * this.v] = x;
+    o.centre[2 * this.v + 1] = y;
+    o.normal[2 * this.v] = nx;
+    o.normal[2 * this.v + 1] = ny;
+    o.stroke.set([half, dist, dashed], 3 * this.v);
+    o.color[this.v] = color;
+    this.v++;
+  }
+
+  /** One quad per piece of the polyline. */
+  line(pts: ArrayLike<number>, half: number, dashed: number, color: number): void {
+    let dist = 0;
+    for (let k = 0; k + 3 < pts.length; k += 2) {
+      const [ax, ay, bx, by] = [pts[k]!, pts[k + 1]!, pts[k + 2]!, pts[k + 3]!];
+      const len = Math.hypot(bx - ax, by - ay);
+      if (len < 1e-6) continue;
+      const nx = -(by - ay) / len;
+      const ny = (bx - ax) / len;
+      const base = this.v;
+      this.vertex(ax, ay, nx, ny, half, dist, dashed, color);
+      this.vertex(ax, ay, -nx, -ny, half, dist, dashed, color);
+      this.vertex(bx, by, -nx, -ny, half, dist + len, dashed, color);
+      this.vertex(bx, by, nx, ny, half, dist + len, dashed, color);
+      this.out.index.set([base, base + 1, base + 2, base, base + 2, base + 3], this.i);
+      this.i += 6;
+      dist += len;
+    }
+  }
+
+  triangle(t: ArrayLike<number>, color: number): void {
+    const base = this.v;
+    for (let k = 0; k < 3; k++) this.vertex(t[2 * k]!, t[2 * k + 1]!, 0, 0, 0, 0, 0, color);
+    this.out.index.set([base, base + 1, base + 2], this.i);
+    this.i += 3;
+  }
+
+  finish(): EdgeStrokes {
+    const o = this.out;
+    return { vertices: this.v, centre: o.centre.subarray(0, 2 * this.v), normal: o.normal.subarray(0, 2 * this.v), stroke: o.stroke.subarray(0, 3 * this.v), color: o.color.subarray(0, this.v), index: o.index.subarray(0, this.i) };
+  }
+}
+
+function allocate(pieces: number, triangles: number): EdgeStrokes {
+  const vertices = 4 * pieces + 3 * triangles;
+  return {
+    vertices,
+    centre: new Float32Array(2 * vertices),
+    normal: new Float32Array(2 * vertices),
+    stroke: new Float32Array(3 * vertices),
+    color: new Uint32Array(vertices),
+    index: new Uint32Array(6 * pieces + 3 * triangles),
+  };
+}
+
+/** Strokes and arrowheads of the edges listed in `edges` (e.g. one tile's, at one depth). */
+export function buildEdgeStrokes(g: Geometry, edges: ArrayLike<number>): EdgeStrokes {
+  const lines: number[][] = [];
+  const arrows: number[][] = [];
+  const style: Array<[number, number, number]> = [];
+  for (let k = 0; k < edges.length; k++) {
+    const e = edges[k]!;
+    const flags = g.edges.flags[e]!;
+    const ref = (flags & EdgeFlag.hasRef) !== 0;
+    let pts = Array.from(route(g, e));
+    if (ref) pts = reversePoints(pts);
+    const { triangle, trimmed } = arrowAtEnd(pts, g.edges.arrow[e]!);
+    lines.push(flattenBasis(trimmed));
+    arrows.push(triangle);
+    const color = rgbaBytes(ref ? TB_COLORS.referenceEdge : TB_COLORS.edge);
+    style.push([g.edges.width[e]! / 2, flags & EdgeFlag.controlOnly ? 1 : 0, color]);
+  }
+  const pieces = lines.reduce((n, l) => n + Math.max(0, l.length / 2 - 1), 0);
+  const w = new StrokeWriter(allocate(pieces, arrows.filter((t) => t.length).length));
+  lines.forEach((l, k) => {
+    const [half, dashed, color] = style[k]!;
+    w.line(l, half, dashed, color);
+    if (arrows[k]!.length) w.triangle(arrows[k]!, color);
+  });
+  return w.finish();
+}
+
+function reversePoints(pts: number[]): number[] {
+  const out: number[] = [];
+  for (let k = pts.length - 2; k >= 0; k -= 2) out.push(pts[k]!, pts[k + 1]!);
+  return out;
+}
+
+/** Bounding boxes (x, y, w, h) of every edge's route, for tiling. */
+export function edgeBoxes(g: Geometry): Float32Array {
+  const n = g.edges.count;
+  const boxes = new Float32Array(4 * n);
+  for (let e = 0; e < n; e++) {
+    const pts = route(g, e);
+    let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+    for (let k = 0; k < pts.length; k += 2) {
+      x0 = Math.min(x0, pts[k]!);
+      x1 = Math.max(x1, pts[k]!);
+      y0 = Math.min(y0, pts[k + 1]!);
+      y1 = Math.max(y1, pts[k + 1]!);
+    }
+    if (!Number.isFinite(x0)) [x0, y0, x1, y1] = [0, 0, 0, 0];
+    boxes.set([x0, y0, x1 - x0, y1 - y0], 4 * e);
+  }
+  return boxes;
+}
