@@ -6,7 +6,10 @@
 export {
   buildSlimGraph,
   slotDims,
+  isPyTorchGraph,
   DEFAULT_BUILD_PARAMS,
+  CONSTANT_OPS,
+  PYTORCH_OP_NAMESPACES,
   NODE_KIND,
   NODE_OP,
   NODE_MISSING,
@@ -17,8 +20,11 @@ export {
   EDGE_REF,
   FUNCTION_LIBRARY_PREFIX,
   type BuildParams,
+  type DroppedInput,
   type EmbeddingSideCode,
   type Embeddings,
+  type GraphFramework,
+  type MissingInputMode,
   type NodeKindCode,
   type SlimGraph,
 } from './graph/slim-graph.js';

@@ -14,6 +14,12 @@ import { computeTemplates } from '../templates/templates.js';
 
 export interface HierarchyDump {
   graph: { rawNodes: number; opNodes: number; baseEdges: number; controlBaseEdges: number; refBaseEdges: number; missingNodes: number; embeddings: number };
+  /**
+   * Inputs that name no node and are not drawn (`SlimGraph.droppedInputs`; PyTorch graphs),
+   * sorted by name, each with the ops and embeddings that read it (final names, sorted). Present
+   * only when there are some.
+   */
+  droppedInputs?: Array<{ name: string; consumers: string[] }>;
   metanodes: Array<{ name: string; depth: number; cardinality: number; children: string[]; opHistogram: Record<string, number> }>;
   series: Array<{ name: string; parent: string; op: string; count: number; connected: boolean; members: string[] }>;
   opParent: Record<string, string>;
@@ -53,8 +59,10 @@ export function dumpHierarchy(input: Uint8Array | ColumnarGraph | Hierarchy, opt
   const templates = computeTemplates(h)
     .clusters.map((c) => sorted(c.groups.map((gid) => h.groups[gid]!.name)))
     .sort((a, b) => (a[0]! < b[0]! ? -1 : 1));
+  const droppedInputs = droppedInputList(h);
   return {
     graph: graphCounts(h),
+    ...(droppedInputs.length ? { droppedInputs } : {}),
     metanodes,
     series,
     opParent,
@@ -91,6 +99,13 @@ function graphCounts(h: Hierarchy): HierarchyDump['graph'] {
     missingNodes: missing,
     embeddings: g.embeddings.count,
   };
+}
+
+/** The dropped inputs by name, each with its readers' final names. */
+function droppedInputList(h: Hierarchy): NonNullable<HierarchyDump['droppedInputs']> {
+  return h.graph.droppedInputs
+    .map((d) => ({ name: d.name, consumers: sorted([...d.consumers.map((i) => h.names[i]!), ...d.embeddingConsumers.map((e) => h.embeddingNames[e]!)]) }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
 /** Metanodes and series, each sorted by name. */

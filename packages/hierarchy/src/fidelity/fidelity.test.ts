@@ -1,8 +1,9 @@
 /**
- * Fidelity tests: what TensorBoard builds for four real graphs, as derived independently from
- * ../shared/docs/tensorboard-graph.md and the fixture files (see expected/*.ts for the reasoning),
- * compared with our `dumpHierarchy`; and partial expectations (counts, top-level metanodes, some
- * series, the root's render) for six larger ones, among them an event file and two TF.js models.
+ * Fidelity tests: what TensorBoard builds for five real graphs (four TensorFlow GraphDefs and a
+ * PyTorch `add_graph` event file), as derived independently from ../shared/docs/tensorboard-graph.md
+ * and the fixture files (see expected/*.ts for the reasoning), compared with our `dumpHierarchy`;
+ * and partial expectations (counts, top-level metanodes, some series, the root's render) for six
+ * larger ones, among them an event file and two TF.js models.
  *
  * A check listed in KNOWN_DIFFERENCES is one where, after re-checking the spec, the expectation is
  * kept and our output is believed to differ; it runs as `it.fails` so that the suite documents
@@ -13,7 +14,7 @@ import { eventGraphReader } from '@tbg/events';
 import { fixturePath } from '@tbg/testkit';
 import { describe, expect, it } from 'vitest';
 import { dumpHierarchy, type HierarchyDump } from '../dump/dump.js';
-import type { ExpectedAnnotations, ExpectedGraphCounts, FixtureExpectation, PartialFixtureExpectation } from './expected/types.js';
+import type { ExpectedAnnotations, ExpectedGraphCounts, FixtureDir, FixtureExpectation, PartialFixtureExpectation } from './expected/types.js';
 import { expected as criteo } from './expected/criteo_tf_tile_events.js';
 import { expected as impala } from './expected/scalable_agent_impala_2124.js';
 import { expected as faceboxes } from './expected/tfjs_faceboxes.js';
@@ -24,6 +25,7 @@ import { expected as tiny } from './expected/tb_app_demo_tiny.js';
 import { expected as xla } from './expected/tb_demo_xla_118.js';
 import { expected as lstm } from './expected/tf2onnx_lstm_frozen.js';
 import { expected as zhacmsra } from './expected/zhacmsra_fc_quant_defun_461.js';
+import { expected as pytorchMnist } from './expected/pytorch_fashion_mnist_events.js';
 
 /**
  * `<file> :: <test name>` → why the expectation is kept although our dump differs. Empty now:
@@ -32,13 +34,13 @@ import { expected as zhacmsra } from './expected/zhacmsra_fc_quant_defun_461.js'
  */
 const KNOWN_DIFFERENCES: Record<string, string> = {};
 
-const FIXTURES: FixtureExpectation[] = [tiny, xla, lstm, zhacmsra];
+const FIXTURES: FixtureExpectation[] = [tiny, xla, lstm, zhacmsra, pytorchMnist];
 const PARTIAL: PartialFixtureExpectation[] = [regressionMeta, regressionSaved, impala, criteo, faceboxes, handskeleton];
 
 const sorted = (xs: Iterable<string>): string[] => [...xs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
 const dumps = new Map<string, HierarchyDump>();
-function dumpOf(file: string, dir: 'graphs' | 'tfjs-graphs' = 'graphs', events = false): HierarchyDump {
+function dumpOf(file: string, dir: FixtureDir = 'graphs', events = false): HierarchyDump {
   const key = `${dir}/${file}`;
   let d = dumps.get(key);
   if (!d) {
@@ -77,21 +79,27 @@ for (const exp of FIXTURES) {
     describe('graph counts', () => {
       for (const key of Object.keys(exp.graph) as (keyof ExpectedGraphCounts)[]) {
         check(`graph.${key}`, () => {
-          expect(dumpOf(exp.file).graph[key]).toBe(exp.graph[key]);
+          expect(dumpOf(exp.file, exp.dir, exp.events).graph[key]).toBe(exp.graph[key]);
         });
       }
     });
 
+    check('dropped inputs', () => {
+      const got = (dumpOf(exp.file, exp.dir, exp.events).droppedInputs ?? []).map((d) => ({ name: d.name, consumers: sorted(d.consumers) }));
+      const want = (exp.droppedInputs ?? []).map((d) => ({ name: d.name, consumers: sorted(d.consumers) })).sort((a, b) => (a.name < b.name ? -1 : 1));
+      expect(got).toEqual(want);
+    });
+
     if (exp.allMetanodes) {
       check('the set of metanodes', () => {
-        expect(sorted(dumpOf(exp.file).metanodes.map((m) => m.name))).toEqual(sorted(exp.metanodes.map((m) => m.name)));
+        expect(sorted(dumpOf(exp.file, exp.dir, exp.events).metanodes.map((m) => m.name))).toEqual(sorted(exp.metanodes.map((m) => m.name)));
       });
     }
 
     describe('metanodes', () => {
       for (const m of exp.metanodes) {
         check(`metanode ${m.name}`, () => {
-          const got = dumpOf(exp.file).metanodes.find((x) => x.name === m.name);
+          const got = dumpOf(exp.file, exp.dir, exp.events).metanodes.find((x) => x.name === m.name);
           expect(got, `metanode ${m.name} missing`).toBeDefined();
           expect({ depth: got!.depth, cardinality: got!.cardinality, children: sorted(got!.children) }).toEqual({
             depth: m.depth,
@@ -104,7 +112,7 @@ for (const exp of FIXTURES) {
     });
 
     check('grouped series', () => {
-      const got = dumpOf(exp.file).series.map((s) => ({ ...s, members: sorted(s.members) }));
+      const got = dumpOf(exp.file, exp.dir, exp.events).series.map((s) => ({ ...s, members: sorted(s.members) }));
       const want = exp.series.map((s) => ({ ...s, members: sorted(s.members) }));
       expect(sorted(got.map((s) => s.name))).toEqual(sorted(want.map((s) => s.name)));
       for (const s of want) expect(got.find((x) => x.name === s.name)).toEqual(s);
@@ -112,7 +120,7 @@ for (const exp of FIXTURES) {
 
     if (exp.ungroupedRuns.length) {
       check('runs shorter than 5 stay ungrouped', () => {
-        const d = dumpOf(exp.file);
+        const d = dumpOf(exp.file, exp.dir, exp.events);
         for (const run of exp.ungroupedRuns) {
           expect(d.series.find((s) => s.name === run.name), `${run.name} must not be a series`).toBeUndefined();
           for (const m of run.members) expect(d.opParent[m], `parent of ${m}`).toBe(run.parent);
@@ -122,20 +130,20 @@ for (const exp of FIXTURES) {
 
     if (exp.allOpParents) {
       check('opParent (every op)', () => {
-        expect(dumpOf(exp.file).opParent).toEqual(exp.opParent);
+        expect(dumpOf(exp.file, exp.dir, exp.events).opParent).toEqual(exp.opParent);
       });
     } else {
       describe('opParent', () => {
         for (const [op, parent] of Object.entries(exp.opParent)) {
           check(`opParent ${op}`, () => {
-            expect(dumpOf(exp.file).opParent[op]).toBe(parent);
+            expect(dumpOf(exp.file, exp.dir, exp.events).opParent[op]).toBe(parent);
           });
         }
       });
     }
 
     check('template clusters', () => {
-      const clusters = dumpOf(exp.file).templates.map((c) => sorted(c));
+      const clusters = dumpOf(exp.file, exp.dir, exp.events).templates.map((c) => sorted(c));
       for (const want of exp.templateClusters) {
         const w = sorted(want);
         const got = clusters.find((c) => c.includes(w[0]!));
@@ -150,14 +158,14 @@ for (const exp of FIXTURES) {
     if (exp.allGroups) {
       check('the set of expanded groups', () => {
         const want = [...Object.keys(exp.render), ...Object.keys(exp.partialRender)];
-        expect(sorted(Object.keys(dumpOf(exp.file).render.groups))).toEqual(sorted(want));
+        expect(sorted(Object.keys(dumpOf(exp.file, exp.dir, exp.events).render.groups))).toEqual(sorted(want));
       });
     }
 
     describe('render', () => {
       for (const [name, want] of Object.entries(exp.render)) {
         check(`render ${name}`, () => {
-          const got = dumpOf(exp.file).render.groups[name];
+          const got = dumpOf(exp.file, exp.dir, exp.events).render.groups[name];
           expect(got, `group ${name} not rendered`).toBeDefined();
           expect({
             core: sorted(got!.core),
@@ -176,7 +184,7 @@ for (const exp of FIXTURES) {
       }
       for (const [name, want] of Object.entries(exp.partialRender)) {
         check(`render ${name} (core and some annotations)`, () => {
-          const got = dumpOf(exp.file).render.groups[name];
+          const got = dumpOf(exp.file, exp.dir, exp.events).render.groups[name];
           expect(got, `group ${name} not rendered`).toBeDefined();
           const all = nonEmptyAnnotations(got!.annotations);
           const picked: Record<string, ExpectedAnnotations> = {};

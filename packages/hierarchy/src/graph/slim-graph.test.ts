@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeColumnar, tensorflow } from '@tbg/proto';
-import { buildSlimGraph, EDGE_CONTROL, EDGE_REF, NODE_FUNCTION, NODE_INPUT_ARG, NODE_MISSING, NODE_OP, slotDims } from './slim-graph.js';
+import { buildSlimGraph, CONSTANT_OPS, EDGE_CONTROL, EDGE_REF, isPyTorchGraph, NODE_FUNCTION, NODE_INPUT_ARG, NODE_MISSING, NODE_OP, slotDims } from './slim-graph.js';
 import { fixtureSlim, graphBytes, slimOf } from '../test-support/graphs.js';
 
 const edges = (g: ReturnType<typeof slimOf>) =>
@@ -55,6 +55,67 @@ describe('buildSlimGraph', () => {
     expect(emb(g.embOutStart, g.embOut, 2)).toEqual(['s']);
     // The Const's control input now reaches its consumer; a Summary's consumer reads the Summary's input.
     expect(edges(g)).toEqual(['init ~> x', 'not_const -0-> x', 'x -0-> writer']);
+  });
+
+  it('embeds the constant ops of the listed frameworks, and no other op whose name contains Const', () => {
+    expect([...CONSTANT_OPS]).toEqual(['Const', 'HostConst', 'prim::Constant', 'onnx::Constant']);
+    const notConstants = ['Constant', 'ConstantOfShape', 'ConstantFolding', 'QuantizeAndDequantizeV2Const', 'GuaranteeConst', 'ImmutableConst', 'prim::ConstantChunk', 'aten::constant_pad_nd', 'Const_1'];
+    const g = slimOf([
+      ['c', 'Const'],
+      ['h', 'HostConst'],
+      ['p', 'prim::Constant'],
+      ['o', 'onnx::Constant'],
+      ...notConstants.map((op, i): [string, string] => [`n${i}`, op]),
+      ['x', 'AddN', ['c', 'h', 'p', 'o', ...notConstants.map((_, i) => `n${i}`)]],
+    ]);
+    expect(g.embeddings.names).toEqual(['c', 'h', 'p', 'o']);
+    expect(g.names).toEqual([...notConstants.map((_, i) => `n${i}`), 'x']);
+    const x = g.n - 1;
+    expect(Array.from(g.embIn.subarray(g.embInStart[x], g.embInStart[x + 1])).map((e) => g.embeddings.names[e])).toEqual(['c', 'h', 'p', 'o']);
+  });
+
+  it('recognises PyTorch graphs by the prim:: and aten:: namespaces', () => {
+    expect(isPyTorchGraph(['IO Node', 'prim::GetAttr'])).toBe(true);
+    expect(isPyTorchGraph(['aten::relu'])).toBe(true);
+    expect(isPyTorchGraph(['Const', 'MatMul', 'Constant', 'onnx::Conv', 'primitive::x', 'my_aten::relu'])).toBe(false);
+    expect(slimOf([['a', 'aten::relu']]).framework).toBe('pytorch');
+    expect(slimOf([['a', 'Relu']]).framework).toBe('other');
+  });
+
+  it('drops the missing inputs of PyTorch graphs, listing each with its readers', () => {
+    const g = slimOf([
+      ['input/x.1', 'IO Node'],
+      ['Net/Linear[fc]/bias/bias', 'prim::GetAttr', ['Net/Linear[fc]/weight/fc']],
+      ['Net/Linear[fc]/weight/weight', 'prim::GetAttr', ['Net/Linear[fc]/weight/fc']],
+      ['Net/Linear[fc]/7', 'prim::Constant', ['^ghost']],
+      ['Net/Linear[fc]/out', 'aten::linear', ['input/x.1', 'Net/Linear[fc]/weight/weight', 'Net/Linear[fc]/bias/bias', 'Net/Linear[fc]/7', 'ghost']],
+      ['Net/s', 'ScalarSummary', ['ghost', 'Net/Linear[fc]/out']],
+    ]);
+    expect(g.framework).toBe('pytorch');
+    expect(g.names).toEqual(['input/x.1', 'Net/Linear[fc]/bias/bias', 'Net/Linear[fc]/weight/weight', 'Net/Linear[fc]/out']);
+    expect(Array.from(g.kind).every((k) => k === NODE_OP)).toBe(true);
+    expect(edges(g)).toEqual(['input/x.1 -0-> Net/Linear[fc]/out', 'Net/Linear[fc]/weight/weight -0-> Net/Linear[fc]/out', 'Net/Linear[fc]/bias/bias -0-> Net/Linear[fc]/out']);
+    // Readers: ops by id; the Constant (its control input) and the Summary by embedding index.
+    expect(g.droppedInputs).toEqual([
+      { name: 'Net/Linear[fc]/weight/fc', consumers: [1, 2], embeddingConsumers: [] },
+      { name: 'ghost', consumers: [3], embeddingConsumers: [0, 1] },
+    ]);
+    expect(g.embeddings.names).toEqual(['Net/Linear[fc]/7', 'Net/s']);
+    expect(g.warnings.join()).toMatch(/2 inputs name nodes that are not in the graph .*listed in droppedInputs/);
+    expect(g.warnings.join()).not.toMatch(/shown as missing nodes/);
+  });
+
+  it('keeps missing nodes in other graphs; missingInputs overrides the choice either way', () => {
+    const tf: Parameters<typeof slimOf>[0] = [['x', 'Neg', ['ghost']]];
+    const pt: Parameters<typeof slimOf>[0] = [['x', 'prim::GetAttr', ['ghost']]];
+    expect(slimOf(tf).droppedInputs).toEqual([]);
+    expect(slimOf(tf).names).toEqual(['x', 'ghost']);
+    expect(slimOf(tf, { missingInputs: 'drop' }).droppedInputs).toEqual([{ name: 'ghost', consumers: [0], embeddingConsumers: [] }]);
+    expect(slimOf(tf, { missingInputs: 'drop' }).names).toEqual(['x']);
+    const kept = slimOf(pt, { missingInputs: 'node' });
+    expect(kept.names).toEqual(['x', 'ghost']);
+    expect(kept.kind[1]).toBe(NODE_MISSING);
+    expect(kept.droppedInputs).toEqual([]);
   });
 
   it('builds library functions with input args, resolving function-body inputs', () => {

@@ -1,8 +1,9 @@
 /**
  * ColumnarGraph → SlimGraph: TensorBoard's `graph.build()` (tensorboard-graph.md §4) on typed
  * arrays. Op nodes (graph nodes, library-function bodies and their input args, and "missing"
- * nodes for inputs that name no node), in- and out-embeddings (Const and *Summary ops shown as
- * annotations), and base edges with their kind, output slot and tensor size.
+ * nodes for inputs that name no node — in PyTorch graphs those inputs are dropped and listed
+ * instead), in- and out-embeddings (constant and *Summary ops shown as annotations), and base
+ * edges with their kind, output slot and tensor size.
  * Deliberate differences from TensorBoard are marked "(fix)" and listed in the README.
  */
 import {
@@ -64,20 +65,75 @@ const INPUT_ARG_OP = 'input_arg';
 /** Ops whose input 0 is a reference (TF1 ref-variable ops), from TensorBoard's table. */
 const REF_INPUT0_OPS = new Set(['Assign', 'AssignAdd', 'AssignSub', 'assign', 'assign_add', 'assign_sub', 'count_up_to', 'ScatterAdd', 'ScatterSub', 'ScatterUpdate', 'scatter_add', 'scatter_sub', 'scatter_update']);
 
+/**
+ * The constant ops shown as in-embeddings by default, matched whole. TensorBoard matches the
+ * unanchored regex `Const`, so it embeds every op whose name contains `Const`: the constants of
+ * other frameworks, which it gets right by accident, and unrelated ops such as ONNX's
+ * `ConstantOfShape` or TF's `GuaranteeConst` (an identity with an input), which it gets wrong.
+ * We name the constants on purpose (fix of quirk 5):
+ * - `Const`, `HostConst`: TensorFlow;
+ * - `prim::Constant`: PyTorch's TorchScript graphs (`SummaryWriter.add_graph`, tensorboardX ≥ 1.6);
+ * - `onnx::Constant`: older PyTorch graphs traced through ONNX (tensorboardX 1.x).
+ * A bare `Constant` (ONNX's op type, from `add_onnx_graph`) is not on the list: without a
+ * namespace it may be any framework's op, so it stays an op node.
+ */
+export const CONSTANT_OPS = ['Const', 'HostConst', 'prim::Constant', 'onnx::Constant'] as const;
+
+/**
+ * How inputs that name no node are shown: `'node'` as a missing node (kind `NODE_MISSING`),
+ * `'drop'` not at all (listed in `SlimGraph.droppedInputs`), `'auto'` drops them in PyTorch
+ * graphs (`isPyTorchGraph`) and makes nodes otherwise.
+ */
+export type MissingInputMode = 'auto' | 'node' | 'drop';
+
 export interface BuildParams {
   /** Show Const ops as in-annotations and *Summary ops as out-annotations (default true). */
   enableEmbedding: boolean;
-  /** Ops shown as in-embeddings (anchored; TensorBoard's `'Const'` is unanchored — fix). */
+  /** Ops shown as in-embeddings (default: `CONSTANT_OPS`, anchored; TensorBoard's `'Const'` is unanchored — fix). */
   inEmbeddingOps: RegExp;
   /** Ops shown as out-embeddings. */
   outEmbeddingOps: RegExp;
+  /** Inputs that name no node (default `'auto'`). */
+  missingInputs: MissingInputMode;
 }
 
 export const DEFAULT_BUILD_PARAMS: BuildParams = {
   enableEmbedding: true,
-  inEmbeddingOps: /^(Host)?Const$/,
+  inEmbeddingOps: new RegExp(`^(?:${CONSTANT_OPS.join('|')})$`),
   outEmbeddingOps: /^[a-zA-Z]+Summary$/,
+  missingInputs: 'auto',
 };
+
+/**
+ * The op namespaces of PyTorch's TorchScript IR. TensorFlow op names are CamelCase identifiers
+ * (`[A-Z][A-Za-z0-9_>]*`), so an op in one of these namespaces only comes from PyTorch.
+ */
+export const PYTORCH_OP_NAMESPACES = ['prim::', 'aten::'] as const;
+
+/** Which framework wrote the graph, as far as the build cares: see `isPyTorchGraph`. */
+export type GraphFramework = 'pytorch' | 'other';
+
+/**
+ * A graph written by PyTorch (`torch.utils.tensorboard` / tensorboardX `add_graph`): some op is
+ * in a `PYTORCH_OP_NAMESPACES` namespace. Their `prim::GetAttr` nodes read module objects
+ * (`Net/Conv2d[conv1]/weight/conv1`) that PyTorch leaves out of the graph.
+ */
+export function isPyTorchGraph(ops: readonly string[]): boolean {
+  return ops.some((o) => PYTORCH_OP_NAMESPACES.some((ns) => o.startsWith(ns)));
+}
+
+/**
+ * An input name that names no node and is not drawn (`MissingInputMode` `'drop'`): TensorBoard
+ * drops these silently; we list them so a UI can show them with their readers.
+ */
+export interface DroppedInput {
+  /** The name the inputs refer to, e.g. `Net/Conv2d[conv1]/weight/conv1`. */
+  readonly name: string;
+  /** Op nodes (ids `0 … n−1`, the same in the Hierarchy) whose inputs name it, ascending, each once. */
+  readonly consumers: readonly number[];
+  /** Embeddings (indices into `SlimGraph.embeddings`) whose inputs name it, ascending, each once. */
+  readonly embeddingConsumers: readonly number[];
+}
 
 /** Const and Summary nodes shown as annotations of the nodes they connect to. */
 export interface Embeddings {
@@ -152,6 +208,10 @@ export interface SlimGraph {
   readonly edgeSize: Float32Array;
   /** Library function names, by index (as in `source.functions`). */
   readonly functionNames: string[];
+  /** `'pytorch'` when `isPyTorchGraph` holds for the graph's ops. */
+  readonly framework: GraphFramework;
+  /** Inputs naming no node that were not made missing nodes (see `MissingInputMode`), in first-seen order. */
+  readonly droppedInputs: readonly DroppedInput[];
   readonly warnings: string[];
 }
 
@@ -167,8 +227,11 @@ export function buildSlimGraph(g: ColumnarGraph, params: Partial<BuildParams> = 
   const fixed = fixNames(raw.names, g, warnings);
   // 2. Embeddings: which raw nodes become annotations.
   const side = embeddingSides(raw, ops.list, p);
-  // 3. Resolve every input of every raw node to a raw node (creating missing nodes).
-  const inputs = new InputResolver(g, raw, side, fixed);
+  // 3. Resolve every input of every raw node to a raw node (creating missing nodes, or dropping
+  // them in PyTorch graphs).
+  const framework: GraphFramework = isPyTorchGraph(g.ops) ? 'pytorch' : 'other';
+  const dropMissing = p.missingInputs === 'drop' || (p.missingInputs === 'auto' && framework === 'pytorch');
+  const inputs = new InputResolver(g, raw, side, fixed, dropMissing);
   const scratch = new EdgeScratch(g.nodes.inputSrc.length * 4 + 64);
   const embInPairs = collectEdges(inputs, scratch, ops.list, rawCount);
   const embOutPairs = collectOutEmbeddings(inputs, rawCount);
@@ -211,6 +274,8 @@ export function buildSlimGraph(g: ColumnarGraph, params: Partial<BuildParams> = 
     ...edges,
     edgeSize: edgeSizes(shapes, edges),
     functionNames,
+    framework,
+    droppedInputs: inputs.droppedInputs(ids.nodeId),
     warnings,
   };
 }
@@ -292,10 +357,18 @@ function embeddingSides(raw: RawNodes, ops: readonly string[], p: BuildParams): 
   return side;
 }
 
-/** Resolves inputs of raw nodes to raw nodes; an input naming no node gets a missing node. */
+/** `InputResolver.resolve` of an input that names no node, when missing inputs are dropped. */
+const DROPPED = -1;
+
+/**
+ * Resolves inputs of raw nodes to raw nodes; an input naming no node gets a missing node, or,
+ * when `dropMissing`, resolves to `DROPPED` and is recorded with the raw nodes that read it.
+ */
 class InputResolver {
   private readonly missingByName = new Map<string, number>();
   private malformedMissing = 0;
+  /** Dropped input name → the raw nodes reading it (repeats are removed at the end). */
+  private readonly dropped = new Map<string, number[]>();
   /** Per library function: input arg name → argument index. */
   private readonly argNameIndex: Map<string, number>[];
 
@@ -304,6 +377,7 @@ class InputResolver {
     readonly raw: RawNodes,
     readonly side: RawSide[],
     private readonly fixed: FixedNames,
+    private readonly dropMissing: boolean,
   ) {
     this.argNameIndex = g.functions.map((f) => new Map(f.signature.input_arg.map((a, i) => [a.name, i])));
   }
@@ -314,27 +388,52 @@ class InputResolver {
     return tk === TABLE_GRAPH ? this.g.nodes : this.g.functions[tk]!.nodes;
   }
 
-  /** Raw id of input j of raw node r (a real node table row only). */
+  /** Raw id of input j of raw node r (a real node table row only), or `DROPPED`. */
   resolve(r: number, j: number): number {
     const { g, raw } = this;
     const tk = raw.table[r]!;
     const table = this.tableOf(r);
     const src = table.inputSrc[j]!;
-    if (tk === TABLE_GRAPH) return src >= 0 ? src : this.missingNode(inputNodeName(g, table, j));
+    if (tk === TABLE_GRAPH) return src >= 0 ? src : this.missingNode(inputNodeName(g, table, j), r);
     if (src >= 0) return raw.fnBodyBase[tk]! + src;
     const name = inputNodeName(g, table, j);
     const arg = this.argNameIndex[tk]!.get(name);
     if (arg !== undefined) return raw.fnArgBase[tk]! + arg;
-    return this.missingNode(`${FUNCTION_LIBRARY_PREFIX}${g.functions[tk]!.name}/${name}`);
+    return this.missingNode(`${FUNCTION_LIBRARY_PREFIX}${g.functions[tk]!.name}/${name}`, r);
   }
 
-  /** Adds the warnings about missing nodes made so far. */
+  /** Adds the warnings about missing nodes made (or inputs dropped) so far. */
   warn(warnings: string[]): void {
     if (this.missingByName.size) warnings.push(`${this.missingByName.size} inputs name nodes that are not in the graph; they are shown as missing nodes`);
     if (this.malformedMissing) warnings.push(`${this.malformedMissing} inputs have an empty or malformed name; their missing nodes are shown as "(unnamed N)"`);
+    if (this.dropped.size) warnings.push(`${this.dropped.size} inputs name nodes that are not in the graph (in a PyTorch graph: module objects read by prim::GetAttr); they are not drawn and are listed in droppedInputs`);
   }
 
-  private missingNode(name: string): number {
+  /** The dropped inputs with their readers as op node ids and embedding indices (`nodeId`: raw → dense). */
+  droppedInputs(nodeId: Int32Array): DroppedInput[] {
+    const out: DroppedInput[] = [];
+    const byId = (a: number, b: number) => a - b;
+    for (const [name, readers] of this.dropped) {
+      const consumers: number[] = [];
+      const embeddingConsumers: number[] = [];
+      for (const r of new Set(readers)) {
+        const id = nodeId[r]!;
+        if (id >= 0) consumers.push(id);
+        else embeddingConsumers.push(-1 - id);
+      }
+      out.push({ name, consumers: consumers.sort(byId), embeddingConsumers: embeddingConsumers.sort(byId) });
+    }
+    return out;
+  }
+
+  /** The missing node named `name` (made on first use), or `DROPPED`, recording `reader`. */
+  private missingNode(name: string, reader: number): number {
+    if (this.dropMissing) {
+      const readers = this.dropped.get(name);
+      if (!readers) this.dropped.set(name, [reader]);
+      else if (readers[readers.length - 1] !== reader) readers.push(reader);
+      return DROPPED;
+    }
     let r = this.missingByName.get(name);
     if (r !== undefined) return r;
     // Named by the reference; a malformed one gets a stand-in as node names do, and one that
@@ -400,6 +499,7 @@ function collectEdges(inputs: InputResolver, scratch: EdgeScratch, ops: readonly
     const consumerOp = ops[raw.op[r]!]!;
     for (let j = table.inputStart[row]!, i = 0; j < table.inputStart[row + 1]!; j++, i++) {
       const src = inputs.resolve(r, j);
+      if (src === DROPPED) continue;
       if (side[src] === NOT_EMBEDDED) {
         const flags = inputFlags(table, j);
         scratch.add(src, r, table.inputSlot[j]!, flags | (i === 0 && REF_INPUT0_OPS.has(consumerOp) && !(flags & EDGE_CONTROL) ? EDGE_REF : 0));
@@ -421,7 +521,7 @@ function rewireInputs(inputs: InputResolver, scratch: EdgeScratch, emb: number, 
   const erow = inputs.raw.row[emb]!;
   for (let k = et.inputStart[erow]!; k < et.inputStart[erow + 1]!; k++) {
     const s2 = inputs.resolve(emb, k);
-    if (inputs.side[s2] === NOT_EMBEDDED) scratch.add(s2, r, et.inputSlot[k]!, inputFlags(et, k));
+    if (s2 !== DROPPED && inputs.side[s2] === NOT_EMBEDDED) scratch.add(s2, r, et.inputSlot[k]!, inputFlags(et, k));
   }
 }
 
@@ -435,7 +535,7 @@ function collectOutEmbeddings(inputs: InputResolver, rawCount: number): number[]
     const row = raw.row[r]!;
     for (let j = table.inputStart[row]!; j < table.inputStart[row + 1]!; j++) {
       const src = inputs.resolve(r, j);
-      if (side[src] === NOT_EMBEDDED) pairs.push(src, r);
+      if (src !== DROPPED && side[src] === NOT_EMBEDDED) pairs.push(src, r);
     }
   }
   return pairs;

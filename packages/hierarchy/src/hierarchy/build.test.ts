@@ -282,6 +282,25 @@ describe('buildHierarchy', () => {
       ]);
     });
 
+    it('missing inputs of a PyTorch graph are dropped and listed, by final names, in the dump', () => {
+      const { h, dump, rg } = everything([
+        ['Net/m/weight/weight', 'prim::GetAttr', ['Net/m/weight/m']],
+        ['Net/m', 'prim::GetAttr', ['Net/m/weight/m', 'self.1']],
+        ['Net/m/y', 'aten::mul', ['Net/m/weight/weight', 'Net/m']],
+        ['Net/m/c', 'prim::Constant'],
+        ['Net/m/z', 'aten::add', ['Net/m/y', 'Net/m/c']],
+      ]);
+      expect(dump.graph).toMatchObject({ opNodes: 4, missingNodes: 0, baseEdges: 3, embeddings: 1 });
+      expect(dump.droppedInputs).toEqual([
+        { name: 'Net/m/weight/m', consumers: ['Net/m/(m)', 'Net/m/weight/weight'] },
+        { name: 'self.1', consumers: ['Net/m/(m)'] },
+      ]);
+      expect(h.warnings.join('\n')).toMatch(/2 inputs name nodes that are not in the graph/);
+      // No scope or node comes from the dropped inputs: `Net/m/weight` holds the GetAttr alone.
+      expect(dump.metanodes.find((m) => m.name === 'Net/m/weight')!.children).toEqual(['Net/m/weight/weight']);
+      expect(rg('Net/m').annotations.get(h.names.indexOf('Net/m/z'))!.in.map((a) => a.name)).toEqual(['Net/m/c']);
+    });
+
     it('unusual characters, reserved and colliding names', () => {
       const spec: NodeSpec[] = [
         ['weird name/with spaces', 'Neg', ['ünïcødé/节点', '^q+?(x)$']],

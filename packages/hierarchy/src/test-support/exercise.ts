@@ -60,6 +60,12 @@ export function exercise(h: Hierarchy, bytes?: Uint8Array): Exercised {
   check(Object.keys(dump.opParent).length === n, () => `dump.opParent has ${Object.keys(dump.opParent).length} of ${n} ops`);
   check(dump.graph.opNodes + dump.graph.missingNodes === n, () => 'opNodes + missingNodes ≠ n');
   check(dump.graph.baseEdges === h.graph.edgeCount, () => 'dump.graph.baseEdges');
+  // Dropped inputs: listed only when there are some, each read by real op nodes or embeddings.
+  check((dump.droppedInputs?.length ?? 0) === h.graph.droppedInputs.length && dump.droppedInputs?.length !== 0, () => 'dump.droppedInputs');
+  for (const d of h.graph.droppedInputs) {
+    const readers = d.consumers.length + d.embeddingConsumers.length;
+    check(readers > 0 && d.consumers.every((i) => i >= 0 && i < n) && d.embeddingConsumers.every((e) => e >= 0 && e < h.graph.embeddings.count), () => `dropped input ${d.name}: readers`);
+  }
   const renderKeys = sorted(Object.keys(dump.render.groups));
   check(JSON.stringify(renderKeys) === JSON.stringify(sorted(h.groups.map((g) => (g.id === 0 ? ROOT_NAME : g.name)))), () => 'dump.render does not expand every group');
   for (const m of dump.metanodes) {

@@ -65,10 +65,28 @@ export interface ExpectedPartialGroupRender {
   someAnnotations: Record<string, ExpectedAnnotations>;
 }
 
+/** A folder of ../shared/fixtures. */
+export type FixtureDir = 'graphs' | 'tfjs-graphs' | 'events';
+
+/**
+ * An input that names no node and is not drawn (PyTorch graphs; README "where we differ"):
+ * TensorBoard drops it silently, we list it with the ops that read it.
+ */
+export interface ExpectedDroppedInput {
+  name: string;
+  consumers: string[];
+}
+
 export interface FixtureExpectation {
-  /** File name under fixtures/graphs. */
+  /** File name under fixtures/`dir`. */
   file: string;
+  /** Fixture folder (default `graphs`). */
+  dir?: FixtureDir;
+  /** An event file: read through @tbg/events' `eventGraphReader` (the last graph event wins, §2.1). */
+  events?: boolean;
   graph: ExpectedGraphCounts;
+  /** Every dropped input, when given (none given: the dump must list none). */
+  droppedInputs?: ExpectedDroppedInput[];
   /** Every metanode (root included) when `allMetanodes`; otherwise a selection. */
   metanodes: ExpectedMetanode[];
   allMetanodes: boolean;
@@ -102,7 +120,7 @@ export function seq(prefix: string, first: number, last: number, suffix = ''): s
  */
 export interface PartialFixtureExpectation {
   /** Fixture folder under ../shared/fixtures and file name. */
-  dir: 'graphs' | 'tfjs-graphs';
+  dir: FixtureDir;
   file: string;
   /** An event file: read through @tbg/events' `eventGraphReader` (the last graph event wins, §2.1). */
   events?: boolean;
