@@ -1,6 +1,6 @@
 /**
  * @tbg/render-pixi: the WebGL scene of a laid-out tf graph (pixi.js v8): `GraphRenderer` (node
- * shapes and edges so far; labels, annotations and levels of detail next), and the DOM-free core it is built on: the camera, the spatial index for culling and
+ * shapes, edges and node labels so far; annotations, colour modes and the worker next), and the DOM-free core it is built on: the camera, the spatial index for culling and
  * hit testing, spatial tiles, node quads for the shape shader, and TensorBoard's palette.
  */
 export {
@@ -24,7 +24,11 @@ export {
 export { buildNodeIndex, insideShape, nodeDepths, type NodeIndex } from './scene/spatial-index.js';
 export { buildTiles, visibleTiles, type TileGrid } from './scene/tiles.js';
 export { buildEdgeStrokes, edgeBoxes, flattenBasis, PIECES_PER_SPAN, type EdgeStrokes } from './scene/edge-strokes.js';
+export { buildLabelGlyphs, CENTRAL_TO_BASELINE, nodeLabels, type LabelGlyphs, type LabelSpec } from './scene/label-glyphs.js';
 export { buildNodeQuads, QUAD_PAD, rgbaBytes, type NodeQuads } from './scene/node-quads.js';
+export { ATLAS_FONT_PX, GlyphAtlas, SDF_EDGE, type Glyph } from './text/glyph-atlas.js';
+export { loadRoboto, ROBOTO_FAMILY } from './text/load-roboto.js';
 export { darker, hslToRgb, structureColor, TB_COLORS, TB_HUES } from './style/palette.js';
 export { plainPaint, type NodePaint } from './style/paint.js';
 export { GraphRenderer, type FrameStats, type GraphRendererOptions } from './pixi/graph-renderer.js';
+export { MIN_LABEL_SCREEN_PX } from './pixi/label-shader.js';

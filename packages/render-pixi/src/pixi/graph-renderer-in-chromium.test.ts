@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { EdgeFlag, NodeFlag, NodeKind, ShapeKind, type Geometry } from '@tbg/layout';
+import { EdgeFlag, NodeFlag, NodeKind, roboto, ShapeKind, type Geometry } from '@tbg/layout';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions, needChromium, startTestServer, type TestServer } from '@tbg/testkit';
@@ -124,6 +124,37 @@ describe.skipIf(!run)(SUITE, () => {
       }
       expect(checked).toBeGreaterThan(5);
       await page.evaluate(`tbgRender.show(${JSON.stringify(pack(g))}, 900, 700)`);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.evaluate('tbgRender.destroy()');
+      await page.close();
+    }
+  });
+
+  it('labels: readable when zoomed in, in Roboto at the measured place; gone when too small to read', async () => {
+    const { page, errors } = await openPage();
+    try {
+      await page.evaluate(`tbgRender.show(${JSON.stringify(pack(g))}, 900, 700)`);
+      // Op labels (above their ellipse): nothing else near them is as dark as the ink (#444).
+      const metas = [...Array(g.nodes.count).keys()].filter((i) => g.nodes.kind[i] === NodeKind.op && (g.nodes.label[i]?.length ?? 0) >= 3);
+      expect(metas.length).toBeGreaterThan(3);
+      for (const i of metas.slice(0, 4)) {
+        const [x, y, px] = [g.nodes.labelXY[2 * i]!, g.nodes.labelXY[2 * i + 1]!, g.nodes.labelPx[i]!];
+        const w = roboto.width(g.nodes.label[i]!, px);
+        // A grid over the label's box.
+        const grid: Array<[number, number]> = [];
+        for (let gx = 0; gx <= 24; gx++) for (const dy of [-0.25, -0.1, 0, 0.1, 0.25]) grid.push([x - w / 2 + (w * gx) / 24, y + dy * px]);
+        const darkAt = async (scale: number) => {
+          await page.evaluate(`tbgRender.focus(${x}, ${y}, ${scale})`);
+          const c = await page.evaluate<Array<[number, number, number]>>(`tbgRender.probe(${JSON.stringify(grid)})`);
+          return c.filter(([r]) => r < 120).length;
+        };
+        expect(await darkAt(24 / px), `label ${g.nodes.label[i]} at 24 px`).toBeGreaterThan(8);
+        expect(await darkAt(3 / px), `label ${g.nodes.label[i]} at 3 px`).toBe(0);
+      }
+      const [x, y] = [g.nodes.labelXY[2 * metas[0]!]!, g.nodes.labelXY[2 * metas[0]! + 1]!];
+      await page.evaluate(`tbgRender.focus(${x}, ${y}, ${30 / g.nodes.labelPx[metas[0]!]!})`);
+      await page.screenshot({ path: join(OUT, 'label-zoomed.png') });
       expect(errors).toEqual([]);
     } finally {
       await page.evaluate('tbgRender.destroy()');

@@ -5,15 +5,20 @@
  * buffer. Works on a DOM canvas or an OffscreenCanvas (in a worker, after
  * `DOMAdapter.set(WebWorkerAdapter)`).
  */
-import { Application, Container, type Geometry as PixiGeometry, type Mesh, type Shader } from 'pixi.js';
-import type { Geometry } from '@tbg/layout';
+import { Application, Container, type Geometry as PixiGeometry, type Mesh, type Shader, type Texture } from 'pixi.js';
+import { roboto, type Geometry } from '@tbg/layout';
 import { fitCamera, visibleWorld, type Camera, type Rect, type Viewport } from '../scene/camera.js';
 import { buildNodeIndex, type NodeIndex } from '../scene/spatial-index.js';
 import { buildEdgeStrokes, edgeBoxes } from '../scene/edge-strokes.js';
+import { buildLabelGlyphs, nodeLabels } from '../scene/label-glyphs.js';
 import { buildNodeQuads } from '../scene/node-quads.js';
 import { buildTiles, visibleTiles, type TileGrid } from '../scene/tiles.js';
 import type { NodePaint } from '../style/paint.js';
+import { TB_COLORS } from '../style/palette.js';
+import { GlyphAtlas } from '../text/glyph-atlas.js';
+import { loadRoboto, ROBOTO_FAMILY } from '../text/load-roboto.js';
 import { createEdgeMesh, createEdgeShader } from './edge-shader.js';
+import { createAtlasTexture, createLabelMesh, createLabelShader } from './label-shader.js';
 import { createNodeMesh } from './node-mesh.js';
 import { createShapeShader } from './shape-shader.js';
 
@@ -45,6 +50,7 @@ interface Scene {
   index: NodeIndex;
   nodes: TiledLayer;
   edges: TiledLayer;
+  labels: TiledLayer;
 }
 
 export class GraphRenderer {
@@ -52,6 +58,9 @@ export class GraphRenderer {
   private readonly world = new Container();
   private readonly shader = createShapeShader();
   private readonly edgeShader = createEdgeShader();
+  private readonly atlas = new GlyphAtlas(ROBOTO_FAMILY);
+  private readonly atlasTexture: Texture = createAtlasTexture(this.atlas);
+  private readonly labelShader = createLabelShader(this.atlasTexture);
   private scene: Scene | null = null;
   private viewport: Viewport;
   private cam: Camera = { x: 0, y: 0, scale: 1 };
@@ -62,6 +71,7 @@ export class GraphRenderer {
 
   /** Creates the WebGL context (WebGPU is not used: it draws blank in headless Chromium here). */
   static async create(o: GraphRendererOptions): Promise<GraphRenderer> {
+    await loadRoboto();
     const r = new GraphRenderer({ width: o.width, height: o.height });
     await r.app.init({
       canvas: o.canvas,
@@ -106,12 +116,17 @@ export class GraphRenderer {
     const edgeGrid = buildTiles(edgeBoxes(g), g.edges.count, extent);
     const ownerDepth = (e: number) => (g.edges.owner[e]! < 0 ? 0 : index.depth[g.edges.owner[e]!]!);
     const edges = this.tiled(edgeGrid, layers, ownerDepth, 1, (items) => createEdgeMesh(buildEdgeStrokes(g, items), this.edgeShader));
-    this.scene = { geometry: g, index, nodes, edges };
+    const glyph = (ch: string) => this.atlas.glyph(ch);
+    const labels = this.tiled(nodeGrid, layers, (i) => index.depth[i]!, 2, (items) =>
+      createLabelMesh(buildLabelGlyphs(nodeLabels(g, items, TB_COLORS.label), glyph, this.atlas.size, roboto), this.labelShader),
+    );
+    this.atlasTexture.source.update();
+    this.scene = { geometry: g, index, nodes, edges, labels };
     this.setCamera(fitCamera(extent, this.viewport));
   }
 
   /** Meshes for every tile of `grid`, one per depth, each added to slot `slot` of its depth's layer. */
-  private tiled(grid: TileGrid, layers: Container[], depthOf: (i: number) => number, slot: 0 | 1, make: (items: Uint32Array) => NodeMesh): TiledLayer {
+  private tiled(grid: TileGrid, layers: Container[], depthOf: (i: number) => number, slot: 0 | 1 | 2, make: (items: Uint32Array) => NodeMesh): TiledLayer {
     const meshes: NodeMesh[][] = [];
     for (let t = 0; t < grid.cols * grid.rows; t++) {
       const tile: NodeMesh[] = [];
@@ -144,6 +159,7 @@ export class GraphRenderer {
       const view = visibleWorld(this.cam, this.viewport);
       cull(s.nodes, view, stats);
       cull(s.edges, view, { tiles: 0, visibleTiles: 0 });
+      cull(s.labels, view, { tiles: 0, visibleTiles: 0 });
     }
     this.app.renderer.render(this.app.stage);
     return stats;
@@ -160,6 +176,8 @@ export class GraphRenderer {
     this.clearScene();
     this.shader.destroy();
     this.edgeShader.destroy();
+    this.labelShader.destroy();
+    this.atlasTexture.destroy(true);
     this.app.destroy({ removeView: false }, { children: true, texture: true, textureSource: true });
   }
 }
@@ -188,11 +206,11 @@ function byDepth(items: Uint32Array, depthOf: (i: number) => number): Array<[num
   return [...groups].sort((a, b) => a[0] - b[0]).map(([d, list]) => [d, Uint32Array.from(list)]);
 }
 
-/** The layer of depth `d` (node shapes in slot 0, edges in slot 1), created with every shallower one. */
+/** The layer of depth `d` (node shapes in slot 0, edges in slot 1, labels in slot 2), created with every shallower one. */
 function layerAt(layers: Container[], d: number, world: Container): Container {
   while (layers.length <= d) {
     const layer = world.addChild(new Container());
-    layer.addChild(new Container(), new Container());
+    layer.addChild(new Container(), new Container(), new Container());
     layers.push(layer);
   }
   return layers[d]!;

@@ -1,0 +1,77 @@
+/**
+ * The GLSL program for glyph quads (scene/label-glyphs.ts): signed-distance-field text, sharp at
+ * any zoom, with the edge softened over one screen pixel. The vertex shader collapses the glyphs
+ * of labels smaller than `uMinLabelPx` on screen: unreadable text is not drawn.
+ */
+import { BufferImageSource, Geometry, Mesh, Shader, Texture } from 'pixi.js';
+import type { LabelGlyphs } from '../scene/label-glyphs.js';
+import { SDF_EDGE, type GlyphAtlas } from '../text/glyph-atlas.js';
+
+/** Labels smaller than this on screen are not drawn. */
+export const MIN_LABEL_SCREEN_PX = 4;
+
+const VERTEX = /* glsl */ `#version 300 es
+in vec2 aPosition;
+in vec2 aUV;
+in float aPx;
+in vec4 aColor;
+
+uniform mat3 uProjectionMatrix;
+uniform mat3 uWorldTransformMatrix;
+uniform mat3 uTransformMatrix;
+
+out vec2 vUV;
+out vec4 vColor;
+
+void main() {
+  mat3 m = uWorldTransformMatrix * uTransformMatrix;
+  float pxPerWorld = length(m[0].xy);
+  vUV = aUV;
+  vColor = aColor;
+  if (aPx * pxPerWorld < ${MIN_LABEL_SCREEN_PX.toFixed(1)}) {
+    gl_Position = vec4(2.0, 2.0, 0.0, 1.0);  // outside the clip volume: nothing is rasterised
+    return;
+  }
+  gl_Position = vec4((uProjectionMatrix * m * vec3(aPosition, 1.0)).xy, 0.0, 1.0);
+}
+`;
+
+const FRAGMENT = /* glsl */ `#version 300 es
+precision highp float;
+in vec2 vUV;
+in vec4 vColor;
+uniform sampler2D uAtlas;
+out vec4 finalColor;
+
+void main() {
+  float d = texture(uAtlas, vUV).a;
+  float w = max(fwidth(d), 1e-4);
+  float a = smoothstep(${SDF_EDGE.toFixed(3)} - w, ${SDF_EDGE.toFixed(3)} + w, d) * vColor.a;
+  if (a <= 0.0) discard;
+  finalColor = vec4(vColor.rgb * a, a);
+}
+`;
+
+/** The atlas as a texture; call `source.update()` after new glyphs were written. */
+export function createAtlasTexture(atlas: GlyphAtlas): Texture {
+  const source = new BufferImageSource({ resource: atlas.data, width: atlas.size, height: atlas.size, format: 'rgba8unorm', scaleMode: 'linear' });
+  return new Texture({ source });
+}
+
+export function createLabelShader(atlas: Texture): Shader {
+  return Shader.from({ gl: { vertex: VERTEX, fragment: FRAGMENT, name: 'tbg-labels' }, resources: { uAtlas: atlas.source } });
+}
+
+export function createLabelMesh(l: LabelGlyphs, shader: Shader): Mesh<Geometry, Shader> {
+  const geometry = new Geometry({
+    attributes: {
+      aPosition: { buffer: l.position, format: 'float32x2' },
+      aUV: { buffer: l.uv, format: 'float32x2' },
+      aPx: { buffer: l.px, format: 'float32' },
+      aColor: { buffer: l.color, format: 'unorm8x4' },
+    },
+    indexBuffer: l.index,
+    topology: 'triangle-list',
+  });
+  return new Mesh({ geometry, shader });
+}
