@@ -21,7 +21,7 @@ const BUDGET: Record<string, number> = {
   '@tbg/hierarchy': 65_000,
   '@tbg/layout': 1_450_000,
   '@tbg/cli': 20_000,
-  '@tbg/render-pixi': 15_000,
+  '@tbg/render-pixi': 40_000,
 };
 
 /** Files a tarball may hold. */
