@@ -43,7 +43,10 @@ beforeAll(async () => {
     if (path === '/favicon.ico') return { body: '', type: 'image/x-icon' };
     return null;
   });
-  browser = await chromium.launch(chromiumLaunchOptions());
+  const launch = chromiumLaunchOptions();
+  // gc() in the page, and exact heap figures, for the mount/unmount check.
+  launch.args.push('--js-flags=--expose-gc', '--enable-precise-memory-info');
+  browser = await chromium.launch(launch);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
@@ -161,6 +164,31 @@ describe.skipIf(!run)(SUITE, () => {
       await page.close();
     }
   });
+
+  it('created and destroyed 50 times: no lost or extra WebGL contexts, no heap growth', async () => {
+    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+    const messages: string[] = [];
+    page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
+    page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
+    try {
+      await page.goto(server!.origin + '/');
+      await page.waitForFunction('globalThis.tbgRender !== undefined');
+      const packed = JSON.stringify(pack(g));
+      const heap = async () => page.evaluate<number>('(globalThis.gc?.(), performance.memory.usedJSHeapSize)');
+      // One round first: code, shaders and the font are loaded once per page.
+      await page.evaluate(`tbgRender.show(${packed}, 900, 700).then(() => tbgRender.destroy())`);
+      const before = await heap();
+      for (let k = 0; k < 50; k++) await page.evaluate(`tbgRender.show(${packed}, 900, 700).then(() => tbgRender.destroy())`);
+      const after = await heap();
+      expect(messages.filter((m) => /WebGL|context/i.test(m))).toEqual([]);
+      expect(messages.filter((m) => m.startsWith('error') || m.startsWith('pageerror'))).toEqual([]);
+      // Each round allocates ~20 MB of buffers and the atlas; what is left after 50 must be noise.
+      expect(after - before, `heap ${before} → ${after}`).toBeLessThan(8 * 1024 * 1024);
+      expect(await page.evaluate('document.querySelectorAll("canvas").length')).toBe(0);
+    } finally {
+      await page.close();
+    }
+  }, 240_000);
 
   it('zoomed in on one node, tiles off screen are not drawn', async () => {
     const { page, errors } = await openPage();

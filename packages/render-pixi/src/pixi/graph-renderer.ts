@@ -178,7 +178,8 @@ export class GraphRenderer {
     this.edgeShader.destroy();
     this.labelShader.destroy();
     this.atlasTexture.destroy(true);
-    this.app.destroy({ removeView: false }, { children: true, texture: true, textureSource: true });
+    // releaseGlobalResources: pixi's pooled batches would otherwise outlive the app.
+    this.app.destroy({ removeView: false, releaseGlobalResources: true }, { children: true, texture: true, textureSource: true });
   }
 }
 

@@ -44,7 +44,7 @@ uniform sampler2D uAtlas;
 out vec4 finalColor;
 
 void main() {
-  float d = texture(uAtlas, vUV).a;
+  float d = texture(uAtlas, vUV).r;
   float w = max(fwidth(d), 1e-4);
   float a = smoothstep(${SDF_EDGE.toFixed(3)} - w, ${SDF_EDGE.toFixed(3)} + w, d) * vColor.a;
   if (a <= 0.0) discard;
@@ -54,7 +54,7 @@ void main() {
 
 /** The atlas as a texture; call `source.update()` after new glyphs were written. */
 export function createAtlasTexture(atlas: GlyphAtlas): Texture {
-  const source = new BufferImageSource({ resource: atlas.data, width: atlas.size, height: atlas.size, format: 'rgba8unorm', scaleMode: 'linear' });
+  const source = new BufferImageSource({ resource: atlas.data, width: atlas.size, height: atlas.size, format: 'r8unorm', scaleMode: 'linear' });
   return new Texture({ source });
 }
 

@@ -25,7 +25,7 @@ export const SDF_EDGE = 0.75;
 
 export class GlyphAtlas {
   readonly size: number;
-  /** RGBA texels; the distance field is in every channel (alpha is what the shader reads). */
+  /** One byte per texel: the distance field (a single-channel texture). */
   readonly data: Uint8Array;
   private readonly sdf: TinySDF;
   private readonly glyphs = new Map<string, Glyph>();
@@ -37,7 +37,7 @@ export class GlyphAtlas {
 
   constructor(fontFamily: string, size = 2048) {
     this.size = size;
-    this.data = new Uint8Array(size * size * 4);
+    this.data = new Uint8Array(size * size);
     this.sdf = new TinySDF({ fontSize: ATLAS_FONT_PX, buffer: ATLAS_BUFFER, radius: 8, fontFamily: `${fontFamily}, sans-serif` });
   }
 
@@ -69,12 +69,7 @@ export class GlyphAtlas {
   }
 
   private write(alpha: Uint8ClampedArray, s: { x: number; y: number; w: number; h: number }): void {
-    for (let row = 0; row < s.h; row++) {
-      for (let col = 0; col < s.w; col++) {
-        const v = alpha[row * s.w + col]!;
-        this.data.fill(v, 4 * ((s.y + row) * this.size + s.x + col), 4 * ((s.y + row) * this.size + s.x + col) + 4);
-      }
-    }
+    for (let row = 0; row < s.h; row++) this.data.set(alpha.subarray(row * s.w, (row + 1) * s.w), (s.y + row) * this.size + s.x);
     this.version++;
   }
 }

@@ -7,7 +7,7 @@ import { robotoFontFaceCss } from '@tbg/layout';
 export const ROBOTO_FAMILY = 'Roboto';
 
 interface FontScope {
-  fonts: { add(f: FontFace): void };
+  fonts: { add(f: FontFace): void } & Iterable<FontFace>;
 }
 
 /** The font set: `document.fonts` in a page, `self.fonts` in a worker. */
@@ -17,6 +17,8 @@ function defaultScope(): FontScope {
 
 /** Adds the embedded faces to the page's or worker's font set and waits until they are ready. */
 export async function loadRoboto(scope: FontScope = defaultScope()): Promise<void> {
+  // Once per font set: a page that mounts many renderers must not collect copies of the font.
+  for (const face of scope.fonts) if (face.family.replace(/["']/g, '') === ROBOTO_FAMILY && face.status === 'loaded') return;
   const css = robotoFontFaceCss(ROBOTO_FAMILY);
   const faces = [...css.matchAll(/src:(url\([^)]*\) format\('woff2'\));unicode-range:([^;]*);/g)];
   await Promise.all(
