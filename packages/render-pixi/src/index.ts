@@ -30,5 +30,6 @@ export { ATLAS_FONT_PX, GlyphAtlas, SDF_EDGE, type Glyph } from './text/glyph-at
 export { loadRoboto, ROBOTO_FAMILY } from './text/load-roboto.js';
 export { darker, hslToRgb, structureColor, TB_COLORS, TB_HUES } from './style/palette.js';
 export { plainPaint, type NodePaint } from './style/paint.js';
+export { structureLegend, structurePaint } from './style/structure-paint.js';
 export { GraphRenderer, type FrameStats, type GraphRendererOptions } from './pixi/graph-renderer.js';
 export { MIN_LABEL_SCREEN_PX } from './pixi/label-shader.js';

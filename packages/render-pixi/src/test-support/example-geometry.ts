@@ -5,21 +5,25 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildHierarchy, buildSlimGraph, RenderModel } from '@tbg/hierarchy';
+import { buildHierarchy, buildSlimGraph, RenderModel, type Hierarchy } from '@tbg/hierarchy';
 import { applyExpandMode, createInlineRunner, LayoutSession, parseExpandMode, type Geometry } from '@tbg/layout';
 import { loadColumnarGraph } from '@tbg/proto';
 
 export const EXAMPLE = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'examples', 'tb_demo_xla_118.pbtxt');
 
-/** The example graph's view with `expand` ('none', 'all' or 'depth=N'). */
-export async function exampleGeometry(expand = 'all'): Promise<Geometry> {
+/** The example graph's view with `expand` ('none', 'all' or 'depth=N'), and its hierarchy. */
+export async function exampleView(expand = 'all'): Promise<{ geometry: Geometry; hierarchy: Hierarchy }> {
   const { columnar } = loadColumnarGraph(new Uint8Array(readFileSync(EXAMPLE)), { name: EXAMPLE });
   const model = new RenderModel(buildHierarchy(buildSlimGraph(columnar)));
   applyExpandMode(model, parseExpandMode(expand)!);
   const runner = createInlineRunner();
   try {
-    return (await new LayoutSession(model, { runner }).layout()).geometry;
+    return { geometry: (await new LayoutSession(model, { runner }).layout()).geometry, hierarchy: model.hierarchy };
   } finally {
     await runner.close();
   }
+}
+
+export async function exampleGeometry(expand = 'all'): Promise<Geometry> {
+  return (await exampleView(expand)).geometry;
 }

@@ -1,0 +1,32 @@
+import { computeTemplates } from '@tbg/hierarchy';
+import { NodeKind } from '@tbg/layout';
+import { describe, expect, it } from 'vitest';
+import { exampleView } from '../test-support/example-geometry.js';
+import { structureColor, TB_COLORS } from './palette.js';
+import { structureLegend, structurePaint } from './structure-paint.js';
+
+describe('colour by structure', () => {
+  it('metanodes of one template share a palette colour; unique structures are #eee; ops stay white', async () => {
+    const { geometry: g, hierarchy: h } = await exampleView('none');
+    const templates = computeTemplates(h);
+    const paint = structurePaint(g, h, templates);
+    const byLabel = new Map<string, number>();
+    for (let i = 0; i < g.nodes.count; i++) byLabel.set(g.nodes.label[i]!, i);
+    // TensorBoard's demo graph: Slice, Slice_1 and Slice_2 have the same structure.
+    const slices = ['Slice', 'Slice_1', 'Slice_2'].map((l) => byLabel.get(l)!);
+    expect(slices.every((i) => i !== undefined)).toBe(true);
+    const colour = paint.fill[slices[0]!]!;
+    expect(slices.map((i) => paint.fill[i])).toEqual([colour, colour, colour]);
+    expect(colour).not.toBe(TB_COLORS.unknown);
+    expect([...Array(10).keys()].map((k) => structureColor(k))).toContain(colour);
+    let unique = 0;
+    for (let i = 0; i < g.nodes.count; i++) {
+      if (g.nodes.kind[i] === NodeKind.op) expect(paint.fill[i]).toBe(TB_COLORS.opFill);
+      if (g.nodes.kind[i] === NodeKind.meta && paint.fill[i] === TB_COLORS.unknown) unique++;
+    }
+    expect(unique).toBeGreaterThan(0);
+    const legend = structureLegend(templates);
+    expect(legend.at(-1)).toEqual({ label: 'unique structure', color: TB_COLORS.unknown });
+    expect(legend.map((l) => l.color)).toContain(colour);
+  }, 60_000);
+});
