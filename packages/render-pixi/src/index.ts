@@ -29,7 +29,8 @@ export { buildNodeQuads, QUAD_PAD, rgbaBytes, type NodeQuads } from './scene/nod
 export { ATLAS_FONT_PX, GlyphAtlas, SDF_EDGE, type Glyph } from './text/glyph-atlas.js';
 export { loadRoboto, ROBOTO_FAMILY } from './text/load-roboto.js';
 export { darker, hslToRgb, structureColor, TB_COLORS, TB_HUES } from './style/palette.js';
-export { plainPaint, type NodePaint } from './style/paint.js';
+export { plainPaint, type NodeBands, type NodePaint } from './style/paint.js';
+export { deviceColors, devicePaint, type DeviceLegendEntry } from './style/device-paint.js';
 export { structureLegend, structurePaint } from './style/structure-paint.js';
 export { GraphRenderer, type FrameStats, type GraphRendererOptions } from './pixi/graph-renderer.js';
 export { MIN_LABEL_SCREEN_PX } from './pixi/label-shader.js';

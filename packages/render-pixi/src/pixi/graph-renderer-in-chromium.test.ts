@@ -11,7 +11,9 @@ import { EdgeFlag, NodeFlag, NodeKind, roboto, ShapeKind, type Geometry } from '
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions, needChromium, startTestServer, type TestServer } from '@tbg/testkit';
-import { exampleGeometry } from '../test-support/example-geometry.js';
+import { exampleGeometry, exampleView } from '../test-support/example-geometry.js';
+import { deviceColors, devicePaint } from '../style/device-paint.js';
+import type { NodePaint } from '../style/paint.js';
 import { flattenBasis } from '../scene/edge-strokes.js';
 import { insideShape } from '../scene/spatial-index.js';
 import { TB_COLORS } from '../style/palette.js';
@@ -25,11 +27,9 @@ let server: TestServer | undefined;
 let browser: Browser;
 let g: Geometry;
 
-/** The geometry as JSON, typed arrays tagged with their type. */
-function pack(geometry: Geometry): unknown {
-  return JSON.parse(
-    JSON.stringify(geometry, (_k, v: unknown) => (ArrayBuffer.isView(v) ? { type: v.constructor.name, values: Array.from(v as unknown as ArrayLike<number>) } : v)),
-  );
+/** A geometry or a paint as JSON, typed arrays tagged with their type. */
+function pack(data: Geometry | NodePaint): unknown {
+  return JSON.parse(JSON.stringify(data, (_k, v: unknown) => (ArrayBuffer.isView(v) ? { type: v.constructor.name, values: Array.from(v as unknown as ArrayLike<number>) } : v)));
 }
 
 beforeAll(async () => {
@@ -189,6 +189,48 @@ describe.skipIf(!run)(SUITE, () => {
       await page.close();
     }
   }, 240_000);
+
+  it('colour by device changes the fills: one colour per device, bands for groups on two devices', async () => {
+    const { geometry: collapsed, hierarchy } = await exampleView('none');
+    const paint = devicePaint(collapsed, hierarchy);
+    const legend = deviceColors(hierarchy).map((e) => rgb(e.color));
+    const b = paint.bands!;
+    const { page, errors } = await openPage();
+    try {
+      const metas = [...Array(collapsed.nodes.count).keys()].filter((i) => collapsed.nodes.kind[i] === NodeKind.meta && !(collapsed.nodes.flags[i]! & NodeFlag.expanded) && collapsed.nodes.shape[4 * i + 2]! > 40);
+      const probeAt = async (points: Array<[number, number]>) => page.evaluate<Array<[number, number, number]>>(`tbgRender.probe(${JSON.stringify(points)})`);
+      const shapePoint = (i: number, fx: number): [number, number] => {
+        const s = collapsed.nodes.shape;
+        return [s[4 * i]! + fx * s[4 * i + 2]!, s[4 * i + 1]! + 0.75 * s[4 * i + 3]!];
+      };
+      await page.evaluate(`tbgRender.show(${JSON.stringify(pack(collapsed))}, 900, 700)`);
+      const plain = await probeAt(metas.map((i) => shapePoint(i, 0.5)));
+      await page.evaluate('tbgRender.destroy()');
+      await page.evaluate(`tbgRender.show(${JSON.stringify(pack(collapsed))}, 900, 700, ${JSON.stringify(pack(paint))})`);
+      const device = await probeAt(metas.map((i) => shapePoint(i, 0.5)));
+      let changed = 0;
+      metas.forEach((i, k) => {
+        expect(near(plain[k]!, rgb(TB_COLORS.unknown)), `plain ${collapsed.nodes.label[i]}`).toBe(true);
+        // Under device colours every group shows a device's colour at its centre.
+        expect(legend.some((c) => near(device[k]!, c, 8)), `device ${collapsed.nodes.label[i]}: ${String(device[k])}`).toBe(true);
+        if (!near(device[k]!, plain[k]!)) changed++;
+      });
+      expect(changed).toBe(metas.length);
+      // A group on two devices: its left band and its right band differ.
+      const banded = metas.find((i) => b.start[i + 1]! - b.start[i]! === 2);
+      if (banded !== undefined) {
+        const split = b.end[b.start[banded]!]!;
+        const [left, right] = await probeAt([shapePoint(banded, split / 2), shapePoint(banded, (1 + split) / 2)]);
+        expect(near(left!, rgb(b.color[b.start[banded]!]!), 8), `left band ${String(left)}`).toBe(true);
+        expect(near(right!, rgb(b.color[b.start[banded]! + 1]!), 8), `right band ${String(right)}`).toBe(true);
+      }
+      await page.screenshot({ path: join(OUT, 'example-by-device.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.evaluate('tbgRender.destroy()');
+      await page.close();
+    }
+  });
 
   it('zoomed in on one node, tiles off screen are not drawn', async () => {
     const { page, errors } = await openPage();

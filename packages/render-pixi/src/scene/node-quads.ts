@@ -6,6 +6,7 @@
  */
 import type { Geometry } from '@tbg/layout';
 import type { NodePaint } from '../style/paint.js';
+import { TB_COLORS } from '../style/palette.js';
 
 export interface NodeQuads {
   count: number;
@@ -32,9 +33,17 @@ export function rgbaBytes(rgb: number, alpha = 255): number {
 
 const CORNERS = [-1, -1, 1, -1, 1, 1, -1, 1];
 
-/** Quads for the nodes listed in `nodes` (e.g. one tile's), in that order. */
+/** How many quads node i takes: one, or one per band. */
+function quadsOf(paint: NodePaint, i: number): number {
+  const b = paint.bands;
+  const n = b ? b.start[i + 1]! - b.start[i]! : 0;
+  return n > 1 ? n : 1;
+}
+
+/** Quads for the nodes listed in `nodes` (e.g. one tile's), in that order; banded nodes take one per band. */
 export function buildNodeQuads(g: Geometry, nodes: ArrayLike<number>, paint: NodePaint): NodeQuads {
-  const count = nodes.length;
+  let count = 0;
+  for (let k = 0; k < nodes.length; k++) count += quadsOf(paint, nodes[k]!);
   const q: NodeQuads = {
     count,
     position: new Float32Array(8 * count),
@@ -44,20 +53,37 @@ export function buildNodeQuads(g: Geometry, nodes: ArrayLike<number>, paint: Nod
     stroke: new Uint32Array(4 * count),
     index: new Uint32Array(6 * count),
   };
-  for (let k = 0; k < count; k++) writeQuad(q, k, g, nodes[k]!, paint);
+  let slot = 0;
+  for (let k = 0; k < nodes.length; k++) {
+    const i = nodes[k]!;
+    const b = paint.bands;
+    if (quadsOf(paint, i) === 1 || !b) writeQuad(q, slot++, g, i, rgbaBytes(paint.fill[i]!), rgbaBytes(paint.stroke[i]!), 0, 1);
+    else {
+      const stroke = rgbaBytes(TB_COLORS.gradientOutline);
+      let from = 0;
+      for (let j = b.start[i]!; j < b.start[i + 1]!; j++) {
+        writeQuad(q, slot++, g, i, rgbaBytes(b.color[j]!), stroke, from, b.end[j]!);
+        from = b.end[j]!;
+      }
+    }
+  }
   return q;
 }
 
-function writeQuad(q: NodeQuads, k: number, g: Geometry, i: number, paint: NodePaint): void {
+/**
+ * The quad of node i, or of its horizontal slice from fraction `from` to `to` of its width: the
+ * slice keeps the whole shape's local coordinates, so the shader cuts the same outline.
+ */
+function writeQuad(q: NodeQuads, k: number, g: Geometry, i: number, fill: number, stroke: number, from: number, to: number): void {
   const s = g.nodes.shape;
   const hw = s[4 * i + 2]! / 2;
   const hh = s[4 * i + 3]! / 2;
   const cx = s[4 * i]! + hw;
   const cy = s[4 * i + 1]! + hh;
-  const fill = rgbaBytes(paint.fill[i]!);
-  const stroke = rgbaBytes(paint.stroke[i]!);
+  const x0 = from <= 0 ? -(hw + QUAD_PAD) : -hw + 2 * hw * from;
+  const x1 = to >= 1 ? hw + QUAD_PAD : -hw + 2 * hw * to;
   for (let v = 0; v < 4; v++) {
-    const lx = CORNERS[2 * v]! * (hw + QUAD_PAD);
+    const lx = CORNERS[2 * v]! < 0 ? x0 : x1;
     const ly = CORNERS[2 * v + 1]! * (hh + QUAD_PAD);
     const p = 8 * k + 2 * v;
     q.position[p] = cx + lx;

@@ -9,6 +9,18 @@ import { darker, TB_COLORS } from './palette.js';
 export interface NodePaint {
   fill: Uint32Array;
   stroke: Uint32Array;
+  /**
+   * Optional horizontal bands (TensorBoard's device and XLA gradients): node i has bands
+   * `start[i] … start[i+1]` of `end` (each band's right edge as a fraction of the width, the
+   * last 1) and `color`. A node with fewer than two bands is filled with `fill`.
+   */
+  bands?: NodeBands;
+}
+
+export interface NodeBands {
+  start: Uint32Array;
+  end: Float32Array;
+  color: Uint32Array;
 }
 
 /** The `none` colour mode (tensorboard-graph.md §9.3). */

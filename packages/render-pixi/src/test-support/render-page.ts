@@ -5,7 +5,7 @@
 import type { Geometry } from '@tbg/layout';
 import { worldToScreen } from '../scene/camera.js';
 import { GraphRenderer, type FrameStats } from '../pixi/graph-renderer.js';
-import { plainPaint } from '../style/paint.js';
+import { plainPaint, type NodePaint } from '../style/paint.js';
 
 /** A typed array as JSON: its constructor's name and its values. */
 export interface PackedArray {
@@ -34,14 +34,14 @@ function revive(v: unknown): unknown {
 
 let renderer: GraphRenderer | null = null;
 
-async function show(packed: Packed, width: number, height: number): Promise<FrameStats> {
+async function show(packed: Packed, width: number, height: number, paint?: Packed): Promise<FrameStats> {
   const canvas = document.createElement('canvas');
   canvas.style.width = `${width}px`;
   canvas.style.height = `${height}px`;
   document.body.appendChild(canvas);
   renderer = await GraphRenderer.create({ canvas, width, height });
   const g = revive(packed) as Geometry;
-  renderer.setGeometry(g, plainPaint(g));
+  renderer.setGeometry(g, paint ? (revive(paint) as NodePaint) : plainPaint(g));
   return renderer.render();
 }
 
