@@ -1,6 +1,6 @@
 /**
  * @tbg/render-pixi: the WebGL scene of a laid-out tf graph (pixi.js v8): `GraphRenderer` (node
- * shapes, edges and node labels so far; annotations, colour modes and the worker next), and the DOM-free core it is built on: the camera, the spatial index for culling and
+ * shapes, edges, labels and annotations so far; edge labels, the minimap and the worker next), and the DOM-free core it is built on: the camera, the spatial index for culling and
  * hit testing, spatial tiles, node quads for the shape shader, and TensorBoard's palette.
  */
 export {
@@ -23,6 +23,7 @@ export {
 } from './scene/camera.js';
 export { buildNodeIndex, insideShape, nodeDepths, type NodeIndex } from './scene/spatial-index.js';
 export { buildTiles, visibleTiles, type TileGrid } from './scene/tiles.js';
+export { ANNOTATION_ARROW, ANNOTATION_EDGE_WIDTH, ANNOTATION_LABEL_PX, annotationLabels, buildAnnotationEdges, buildAnnotationQuads } from './scene/annotations.js';
 export { buildEdgeStrokes, edgeBoxes, flattenBasis, PIECES_PER_SPAN, type EdgeStrokes } from './scene/edge-strokes.js';
 export { buildLabelGlyphs, CENTRAL_TO_BASELINE, nodeLabels, type LabelGlyphs, type LabelSpec } from './scene/label-glyphs.js';
 export { buildNodeQuads, QUAD_PAD, rgbaBytes, type NodeQuads } from './scene/node-quads.js';

@@ -10,7 +10,8 @@ import { roboto, type Geometry } from '@tbg/layout';
 import { fitCamera, visibleWorld, type Camera, type Rect, type Viewport } from '../scene/camera.js';
 import { buildNodeIndex, type NodeIndex } from '../scene/spatial-index.js';
 import { buildEdgeStrokes, edgeBoxes } from '../scene/edge-strokes.js';
-import { buildLabelGlyphs, nodeLabels } from '../scene/label-glyphs.js';
+import { annotationLabels, buildAnnotationEdges, buildAnnotationQuads } from '../scene/annotations.js';
+import { buildLabelGlyphs, nodeLabels, type LabelSpec } from '../scene/label-glyphs.js';
 import { buildNodeQuads } from '../scene/node-quads.js';
 import { buildTiles, visibleTiles, type TileGrid } from '../scene/tiles.js';
 import type { NodePaint } from '../style/paint.js';
@@ -48,9 +49,8 @@ interface TiledLayer {
 interface Scene {
   geometry: Geometry;
   index: NodeIndex;
-  nodes: TiledLayer;
-  edges: TiledLayer;
-  labels: TiledLayer;
+  /** Node shapes first (their tiles are what FrameStats counts), then everything else. */
+  layers: TiledLayer[];
 }
 
 export class GraphRenderer {
@@ -101,27 +101,36 @@ export class GraphRenderer {
 
   /**
    * Shows a new layout (replacing the previous one's buffers), fitted to the view. Meshes are
-   * layered by nesting depth, then split by tile: at each depth the group shapes, then the
-   * edges drawn inside those groups, so a group lies under its edges and its edges under its
-   * children (TensorBoard draws edges below the nodes of every scene).
+   * layered by nesting depth, then split by tile: at each depth the shapes (nodes and their
+   * annotation glyphs), then the edges drawn inside those groups, then the labels — so a group
+   * lies under its edges and its edges under its children (TensorBoard draws edges below the
+   * nodes of every scene).
    */
   setGeometry(g: Geometry, paint: NodePaint): void {
     this.clearScene();
     const index = buildNodeIndex(g);
     const extent = { x: 0, y: 0, width: g.width, height: g.height };
     const layers: Container[] = [];
+    const depthOfNode = (i: number) => index.depth[i]!;
+    const glyph = (ch: string) => this.atlas.glyph(ch);
+    const text = (specs: LabelSpec[]) => createLabelMesh(buildLabelGlyphs(specs, glyph, this.atlas.size, roboto), this.labelShader);
+    // Nodes, then the edges inside each group (an edge belongs to the depth of its owner).
     const nodeGrid = buildTiles(g.nodes.box, g.nodes.count, extent);
-    const nodes = this.tiled(nodeGrid, layers, (i) => index.depth[i]!, 0, (items) => createNodeMesh(buildNodeQuads(g, items, paint), this.shader));
-    // An edge belongs to the depth of the group that owns it.
     const edgeGrid = buildTiles(edgeBoxes(g), g.edges.count, extent);
     const ownerDepth = (e: number) => (g.edges.owner[e]! < 0 ? 0 : index.depth[g.edges.owner[e]!]!);
-    const edges = this.tiled(edgeGrid, layers, ownerDepth, 1, (items) => createEdgeMesh(buildEdgeStrokes(g, items), this.edgeShader));
-    const glyph = (ch: string) => this.atlas.glyph(ch);
-    const labels = this.tiled(nodeGrid, layers, (i) => index.depth[i]!, 2, (items) =>
-      createLabelMesh(buildLabelGlyphs(nodeLabels(g, items, TB_COLORS.label), glyph, this.atlas.size, roboto), this.labelShader),
-    );
+    // Annotations sit at their host's depth.
+    const annGrid = buildTiles(g.annotations.box, g.annotations.count, extent);
+    const hostDepth = (a: number) => index.depth[g.annotations.host[a]!]!;
+    const scene: TiledLayer[] = [
+      this.tiled(nodeGrid, layers, depthOfNode, 0, (items) => createNodeMesh(buildNodeQuads(g, items, paint), this.shader)),
+      this.tiled(edgeGrid, layers, ownerDepth, 1, (items) => createEdgeMesh(buildEdgeStrokes(g, items), this.edgeShader)),
+      this.tiled(nodeGrid, layers, depthOfNode, 2, (items) => text(nodeLabels(g, items, TB_COLORS.label))),
+      this.tiled(annGrid, layers, hostDepth, 0, (items) => createNodeMesh(buildAnnotationQuads(g, items), this.shader)),
+      this.tiled(annGrid, layers, hostDepth, 1, (items) => createEdgeMesh(buildAnnotationEdges(g, items), this.edgeShader)),
+      this.tiled(annGrid, layers, hostDepth, 2, (items) => text(annotationLabels(g, items))),
+    ];
     this.atlasTexture.source.update();
-    this.scene = { geometry: g, index, nodes, edges, labels };
+    this.scene = { geometry: g, index, layers: scene };
     this.setCamera(fitCamera(extent, this.viewport));
   }
 
@@ -132,6 +141,11 @@ export class GraphRenderer {
       const tile: NodeMesh[] = [];
       for (const [depth, items] of byDepth(grid.items.subarray(grid.start[t], grid.start[t + 1]), depthOf)) {
         const mesh = make(items);
+        // Items may draw nothing of this kind (no label, an ellipsis annotation): no empty mesh.
+        if (mesh.geometry.indexBuffer.data.length === 0) {
+          mesh.destroy();
+          continue;
+        }
         layerAt(layers, depth, this.world).getChildAt<Container>(slot).addChild(mesh);
         tile.push(mesh);
       }
@@ -157,9 +171,7 @@ export class GraphRenderer {
     const stats: FrameStats = { tiles: 0, visibleTiles: 0 };
     if (s) {
       const view = visibleWorld(this.cam, this.viewport);
-      cull(s.nodes, view, stats);
-      cull(s.edges, view, { tiles: 0, visibleTiles: 0 });
-      cull(s.labels, view, { tiles: 0, visibleTiles: 0 });
+      s.layers.forEach((layer, k) => cull(layer, view, k === 0 ? stats : { tiles: 0, visibleTiles: 0 }));
     }
     this.app.renderer.render(this.app.stage);
     return stats;

@@ -52,7 +52,8 @@ export function flattenBasis(pts: ArrayLike<number>, pieces = PIECES_PER_SPAN): 
   return out;
 }
 
-class StrokeWriter {
+/** Writes pieces and arrowheads into preallocated stroke buffers. */
+export class StrokeWriter {
   private v = 0;
   private i = 0;
   constructor(readonly out: EdgeStrokes) {}
@@ -101,7 +102,8 @@ class StrokeWriter {
   }
 }
 
-function allocate(pieces: number, triangles: number): EdgeStrokes {
+/** Room for `pieces` straight pieces and `triangles` arrowheads. */
+export function allocateStrokes(pieces: number, triangles: number): EdgeStrokes {
   const vertices = 4 * pieces + 3 * triangles;
   return {
     vertices,
@@ -131,7 +133,7 @@ export function buildEdgeStrokes(g: Geometry, edges: ArrayLike<number>): EdgeStr
     style.push([g.edges.width[e]! / 2, flags & EdgeFlag.controlOnly ? 1 : 0, color]);
   }
   const pieces = lines.reduce((n, l) => n + Math.max(0, l.length / 2 - 1), 0);
-  const w = new StrokeWriter(allocate(pieces, arrows.filter((t) => t.length).length));
+  const w = new StrokeWriter(allocateStrokes(pieces, arrows.filter((t) => t.length).length));
   lines.forEach((l, k) => {
     const [half, dashed, color] = style[k]!;
     w.line(l, half, dashed, color);

@@ -44,15 +44,7 @@ function quadsOf(paint: NodePaint, i: number): number {
 export function buildNodeQuads(g: Geometry, nodes: ArrayLike<number>, paint: NodePaint): NodeQuads {
   let count = 0;
   for (let k = 0; k < nodes.length; k++) count += quadsOf(paint, nodes[k]!);
-  const q: NodeQuads = {
-    count,
-    position: new Float32Array(8 * count),
-    local: new Float32Array(8 * count),
-    shape: new Float32Array(16 * count),
-    fill: new Uint32Array(4 * count),
-    stroke: new Uint32Array(4 * count),
-    index: new Uint32Array(6 * count),
-  };
+  const q = allocateQuads(count);
   let slot = 0;
   for (let k = 0; k < nodes.length; k++) {
     const i = nodes[k]!;
@@ -76,10 +68,15 @@ export function buildNodeQuads(g: Geometry, nodes: ArrayLike<number>, paint: Nod
  */
 function writeQuad(q: NodeQuads, k: number, g: Geometry, i: number, fill: number, stroke: number, from: number, to: number): void {
   const s = g.nodes.shape;
-  const hw = s[4 * i + 2]! / 2;
-  const hh = s[4 * i + 3]! / 2;
-  const cx = s[4 * i]! + hw;
-  const cy = s[4 * i + 1]! + hh;
+  writeShapeQuad(q, k, s[4 * i]!, s[4 * i + 1]!, s[4 * i + 2]!, s[4 * i + 3]!, g.nodes.radius[i]!, g.nodes.shapeKind[i]!, fill, stroke, from, to);
+}
+
+/** Quad k: a shape of `kind` in the box (x, y, w, h), or its slice from `from` to `to` of the width. */
+export function writeShapeQuad(q: NodeQuads, k: number, x: number, y: number, w: number, h: number, radius: number, kind: number, fill: number, stroke: number, from = 0, to = 1): void {
+  const hw = w / 2;
+  const hh = h / 2;
+  const cx = x + hw;
+  const cy = y + hh;
   const x0 = from <= 0 ? -(hw + QUAD_PAD) : -hw + 2 * hw * from;
   const x1 = to >= 1 ? hw + QUAD_PAD : -hw + 2 * hw * to;
   for (let v = 0; v < 4; v++) {
@@ -90,9 +87,22 @@ function writeQuad(q: NodeQuads, k: number, g: Geometry, i: number, fill: number
     q.position[p + 1] = cy + ly;
     q.local[p] = lx;
     q.local[p + 1] = ly;
-    q.shape.set([hw, hh, g.nodes.radius[i]!, g.nodes.shapeKind[i]!], 16 * k + 4 * v);
+    q.shape.set([hw, hh, radius, kind], 16 * k + 4 * v);
     q.fill[4 * k + v] = fill;
     q.stroke[4 * k + v] = stroke;
   }
   q.index.set([4 * k, 4 * k + 1, 4 * k + 2, 4 * k, 4 * k + 2, 4 * k + 3], 6 * k);
+}
+
+/** Room for `count` quads. */
+export function allocateQuads(count: number): NodeQuads {
+  return {
+    count,
+    position: new Float32Array(8 * count),
+    local: new Float32Array(8 * count),
+    shape: new Float32Array(16 * count),
+    fill: new Uint32Array(4 * count),
+    stroke: new Uint32Array(4 * count),
+    index: new Uint32Array(6 * count),
+  };
 }
