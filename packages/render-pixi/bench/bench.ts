@@ -34,6 +34,14 @@ function median(xs: number[]): number {
 }
 
 const r3 = (x: number) => Math.round(x * 1000) / 1000;
+// Warm up the JIT on a small scene, so the first size is not charged for compilation.
+{
+  const warm = syntheticGeometry(5000);
+  for (let k = 0; k < 3; k++) {
+    buildNodeIndex(warm).query({ x: 0, y: 0, width: 500, height: 500 });
+    visibleTiles(buildTiles(warm.nodes.box, 5000, { x: 0, y: 0, width: warm.width, height: warm.height }), { x: 0, y: 0, width: 500, height: 500 });
+  }
+}
 for (const n of sizes) {
   const g = syntheticGeometry(n);
   const t0 = performance.now();
