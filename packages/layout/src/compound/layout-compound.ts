@@ -41,8 +41,10 @@ export async function layoutCompound(g: LayoutGraph, ctx: CompoundContext): Prom
   for (const node of g.nodes) if (node.kind === 'plain') plain++;
   // Stubs are not counted: they are tiny and pinned to the first or last layer. Many nodes
   // without edges (an expanded series of unconnected members) cost ELK a component each, for
-  // nothing a grid would not do: those go to a grid even under the budget.
-  if (plain <= ctx.maxElkNodes && g.edges.length <= ctx.maxElkEdges && isolatedCount(g) < MANY_ISOLATED) return layoutOnce(g, ctx);
+  // nothing a grid would not do: those go to a grid even under the budget. With stubs, a few
+  // already do (see layoutOnce).
+  const stubs = g.nodes.some((node) => node.kind !== 'plain');
+  if (plain <= ctx.maxElkNodes && g.edges.length <= ctx.maxElkEdges && isolatedCount(g) <= (stubs ? FEW_ISOLATED : MANY_ISOLATED - 1)) return layoutOnce(g, ctx);
   const parts = partition(g, ctx.maxElkNodes, ctx.maxElkEdges);
   // Cutting must shrink the graph — fewer boxes, or fewer edges once parallel cut edges merge.
   // When it cannot (e.g. every node has more edges than the budget, so each section is one
@@ -55,6 +57,12 @@ export async function layoutCompound(g: LayoutGraph, ctx: CompoundContext): Prom
 
 /** From this many plain nodes without edges, they are packed in a grid rather than given to ELK. */
 const MANY_ISOLATED = 24;
+
+/**
+ * In a graph with stubs, up to this many plain nodes without edges are laid out by ELK in one
+ * row of the first layer; more go to a grid beside the rest (so that the row stays short).
+ */
+const FEW_ISOLATED = 8;
 
 function isolatedCount(g: LayoutGraph): number {
   const touched = new Uint8Array(g.nodes.length);
@@ -97,15 +105,10 @@ async function layoutOnce(g: LayoutGraph, ctx: CompoundContext): Promise<LgLayou
   // Stubs must be in the first or last layer of the whole graph, not of their connected
   // component: ELK packs separate components next to each other along the flow too (one above
   // the other, bottom to top), and then the bridges to the upper components' stubs cross the
-  // lower components on their way from the border. Laid out as one graph, components sit side
-  // by side in shared layers — except single nodes without edges: those all land in the first
-  // layer, one long row (an expanded series of 83 unconnected members: 12,000 px wide), so a
-  // graph with any of them keeps ELK's packing.
-  if (g.nodes.some((node) => node.kind !== 'plain')) {
-    const linked = new Uint8Array(n);
-    for (const e of g.edges) linked[e.v] = linked[e.w] = 1;
-    if (g.nodes.every((node, i) => node.kind !== 'plain' || linked[i])) options = { ...options, 'elk.separateConnectedComponents': 'false' };
-  }
+  // lower components (and their titles) on their way to or from the border. Laid out as one
+  // graph, components sit side by side in shared layers — single nodes without edges all in the
+  // first layer, one row: a short one, as layoutCompound sends more of them to a grid.
+  if (g.nodes.some((node) => node.kind !== 'plain')) options = { ...options, 'elk.separateConnectedComponents': 'false' };
   const task = toElkTask(g, options);
   const key = ctx.cache ? taskKey(task) : '';
   let r = ctx.cache?.get(key);

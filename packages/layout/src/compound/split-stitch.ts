@@ -4,6 +4,7 @@
  * too, come first), and each cut edge is joined from its pieces through the ports, so that its
  * route is continuous and every piece of it comes from ELK.
  */
+import { clamp } from '../geometry/clamp.js';
 import { emptyLayout, type LgLayout, type LgSection } from './layout-graph.js';
 import type { SplitInput, SplitLevel } from './split-level.js';
 
@@ -102,21 +103,33 @@ function joinRoutes(s: SplitInput, subs: LgLayout[], level: SplitLevel, levelLay
       const sub = subs[sv]!;
       const se = builds[sv]!.edgeIndex.get(idx)!;
       const [ox, oy] = origin[sv]!;
-      // A cut edge's piece inside the source section ends at its stub; the port replaces that end.
+      // A cut edge's piece inside the source section ends at its stub; the port replaces that
+      // end, straight out from the stub's place (kept, within the section's box: the stub may sit
+      // beside the nodes of its layer).
       const end = sw === sv ? sub.pointStart[se + 1]! : sub.pointStart[se + 1]! - 1;
       route.append(sub.points, sub.pointStart[se]!, end, ox, oy);
       if (sw === sv) return;
+      route.append(stubPlace(s, level, sv, sub, end, origin), 0, 1, 0, 0);
     }
     const le = level.levelEdgeOf[idx]!;
     route.append(levelLayout.points, levelLayout.pointStart[le]!, levelLayout.pointStart[le + 1]!, 0, 0);
     if (sw >= 0) {
+      // Likewise in the target section: from the port straight in to the stub's place.
       const sub = subs[sw]!;
       const se = builds[sw]!.edgeIndex.get(idx)!;
       const [ox, oy] = origin[sw]!;
+      route.append(stubPlace(s, level, sw, sub, sub.pointStart[se]!, origin), 0, 1, 0, 0);
       route.append(sub.points, sub.pointStart[se]! + 1, sub.pointStart[se + 1]!, ox, oy);
     }
   });
   starts[g.edges.length] = route.pts.length / 2;
   out.pointStart = starts;
   out.points = Float64Array.from(route.pts);
+}
+
+/** Point p of section k's layout `sub` (a route's end at a stub), in the level's frame and within the section's box. */
+function stubPlace(s: SplitInput, level: SplitLevel, k: number, sub: LgLayout, p: number, origin: Origin): [number, number] {
+  const [ox, oy] = origin[k]!;
+  const box = level.graph.nodes[level.levelOfSection[k]!]!;
+  return [clamp(sub.points[2 * p]! + ox, ox - s.pad, ox - s.pad + box.width), clamp(sub.points[2 * p + 1]! + oy, oy - s.pad, oy - s.pad + box.height)];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrowAtEnd, basisPath, basisSegments } from './curves.js';
+import { arrowAtEnd, basisPath, basisSegments, edgeDrawing, finalRun } from './curves.js';
 
 type Pt = [number, number];
 
@@ -158,6 +158,29 @@ describe('arrowAtEnd', () => {
     }
   });
 
+  it('pulls back along the final straight run, through its collinear points', () => {
+    // A run of 3 px steps into the tip (the layout's run points): the pull (0.7 × 13) drops the
+    // points within it, and the stroke ends on the run 9.1 px before the tip.
+    const pts = [0, 0, 50, 0, 50, 30, 50, 33, 50, 36, 50, 40];
+    const { trimmed } = arrowAtEnd(pts, 13);
+    expect(trimmed).toEqual([0, 0, 50, 0, 50, 30, 50, 40 - 9.1]);
+    // Only as far as the run goes: 90 % of it.
+    expect(arrowAtEnd([0, 0, 50, 0, 50, 3, 50, 6], 13).trimmed).toEqual([0, 0, 50, 0, 50, 6 - 5.4]);
+  });
+
+  it('pulls a wide stroke further back, so that its round cap stays inside the arrowhead', () => {
+    const pts = [0, 0, 0, 100];
+    // 0.7 × 5 = 3.5 px back; a 4 px stroke needs √5/2 × 4 ≈ 4.47 px; never past the base.
+    expect(arrowAtEnd(pts, 5).trimmed[3]).toBeCloseTo(96.5, 9);
+    expect(arrowAtEnd(pts, 5, 4).trimmed[3]).toBeCloseTo(100 - Math.sqrt(5) * 2, 9);
+    expect(arrowAtEnd(pts, 5, 12).trimmed[3]).toBeCloseTo(95, 9);
+    for (const [size, width] of [[5, 3.5], [13, 6.4], [16, 9.2], [20, 12]] as const) {
+      // The cap's centre is on the axis; the sides are 1/√5 of the distance from the tip away.
+      const { trimmed } = arrowAtEnd(pts, size, width);
+      expect((100 - trimmed[3]!) / Math.sqrt(5), `${size} px arrowhead, ${width} px stroke`).toBeGreaterThanOrEqual(width / 2 - 1e-9);
+    }
+  });
+
   it('does not modify its input', () => {
     const pts = [0, 0, 5, 5, 9, 1];
     const copy = pts.slice();
@@ -184,5 +207,27 @@ describe('arrowAtEnd', () => {
       expect([...r.triangle, ...r.trimmed].every(Number.isFinite)).toBe(true);
       expect([r.triangle[0], r.triangle[1]]).toEqual([3, 3]);
     }
+  });
+});
+
+describe('finalRun', () => {
+  it('gives the last segment’s direction and the straight run back through collinear points', () => {
+    expect(finalRun([0, 0, 10, 0, 10, 5, 10, 8, 10, 20])).toEqual({ dx: 0, dy: 1, last: 3, first: 1, run: 20 });
+    // A point 0.1 px off the line ends the run; repeated end points are skipped.
+    expect(finalRun([10, -30, 10.1, 0, 10, 5, 10, 20, 10, 20])).toMatchObject({ last: 2, first: 2, run: 15 });
+    expect(finalRun([0, 0, 3, 4])).toMatchObject({ dx: 0.6, dy: 0.8, run: 5 });
+  });
+});
+
+describe('edgeDrawing', () => {
+  it('is what toSVG draws: the sampled curve through the pulled-back route, half the width, the arrowhead', () => {
+    const pts = [0, 0, 0, 50, 40, 50];
+    const d = edgeDrawing(pts, 3, 13);
+    const { triangle, trimmed } = arrowAtEnd(pts, 13, 3);
+    expect(d.triangle).toEqual(triangle);
+    expect(d.radius).toBe(1.5);
+    expect(d.line.slice(0, 2)).toEqual([0, 0]);
+    expect(d.line.at(-2)).toBeCloseTo(trimmed.at(-2)!, 9);
+    expect(d.line.at(-1)).toBeCloseTo(trimmed.at(-1)!, 9);
   });
 });

@@ -6,6 +6,7 @@
 import { slotDims, type BridgeEdge, type Hierarchy } from '@tbg/hierarchy';
 import { EdgeFlag, type EdgeFlags } from '../geometry/types.js';
 import { arrowSize, edgeWidth } from '../params.js';
+import type { DrawnEdge } from './core-graph.js';
 
 export interface EdgeStyle {
   flags: EdgeFlags;
@@ -50,4 +51,27 @@ export function bridgeStyle(h: Hierarchy, bridges: readonly BridgeEdge[]): EdgeS
     for (const e of b.baseEdges) base.push(e);
   }
   return style(numRegular, numRef, size, shapeLabel(h, base), EdgeFlag.bridge);
+}
+
+/** The style of each edge of a group's core graph, by what it draws. */
+export function edgeStyles(h: Hierarchy, drawn: readonly DrawnEdge[]): EdgeStyle[] {
+  return drawn.map((d) => (d.bridges ? bridgeStyle(h, d.bridges) : metaedgeStyle(h, d.metaedge)));
+}
+
+/** The largest arrowheads of a group's bridge edges, inbound and outbound (0 for none). */
+export interface BridgeArrows {
+  in: number;
+  out: number;
+}
+
+/** The largest arrowheads of the drawn bridge edges among `drawn` (styled by `styles`). */
+export function bridgeArrows(drawn: readonly DrawnEdge[], styles: readonly EdgeStyle[]): BridgeArrows {
+  const r: BridgeArrows = { in: 0, out: 0 };
+  drawn.forEach((d, k) => {
+    if (!d.bridges?.length) return;
+    const a = styles[k]!.arrow;
+    if (d.bridges[0]!.inbound) r.in = Math.max(r.in, a);
+    else r.out = Math.max(r.out, a);
+  });
+  return r;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnnotationType, EdgeFlag, NodeFlag, NodeKind, ShapeKind, type Geometry } from '../geometry/types.js';
+import { AnnotationType, EdgeFlag, LabelAlign, NodeFlag, NodeKind, ShapeKind, type Geometry } from '../geometry/types.js';
 import { roboto } from '../text/roboto.js';
 import { annotationCrossings } from './annotation-crossings.js';
 import { checkInvariants, type Violation } from './check.js';
@@ -15,6 +15,10 @@ interface NodeSpec {
   box: Box;
   shape: Box;
   shapeKind: number;
+  /** The label's anchor, size (0 when absent: no label drawn) and alignment (a LabelAlign, middle when absent). */
+  labelXY?: [number, number];
+  labelPx?: number;
+  labelAlign?: number;
 }
 
 interface EdgeSpec {
@@ -24,6 +28,9 @@ interface EdgeSpec {
   points: number[];
   /** EdgeFlags; 0 when absent. */
   flags?: number;
+  /** Stroke width (1 when absent) and arrowhead size (5 when absent). */
+  width?: number;
+  arrow?: number;
 }
 
 interface AnnSpec {
@@ -63,9 +70,9 @@ function geometry(s: Scene): Geometry {
       shapeKind: Uint8Array.from(s.nodes, (x) => x.shapeKind),
       radius: new Float32Array(n),
       label: s.nodes.map((x) => x.label),
-      labelXY: new Float32Array(2 * n),
-      labelPx: new Float32Array(n),
-      labelAlign: new Uint8Array(n),
+      labelXY: Float32Array.from(s.nodes.flatMap((x) => x.labelXY ?? [0, 0])),
+      labelPx: Float32Array.from(s.nodes, (x) => x.labelPx ?? 0),
+      labelAlign: Uint8Array.from(s.nodes, (x) => x.labelAlign ?? LabelAlign.middle),
     },
     edges: {
       count: m,
@@ -74,8 +81,8 @@ function geometry(s: Scene): Geometry {
       w: Int32Array.from(s.edges, (e) => e.w),
       metaedge: new Int32Array(m).fill(-1),
       flags: Uint8Array.from(s.edges, (e) => e.flags ?? 0),
-      width: new Float32Array(m).fill(1),
-      arrow: new Float32Array(m).fill(5),
+      width: Float32Array.from(s.edges, (e) => e.width ?? 1),
+      arrow: Float32Array.from(s.edges, (e) => e.arrow ?? 5),
       label: s.edges.map(() => ''),
       pointStart,
       points: Float32Array.from(s.edges.flatMap((e) => e.points)),
@@ -211,7 +218,7 @@ describe('checkInvariants', () => {
       // Into C (ellipse, centre (200, 115), radii 10 × 5) from the left: (190, 115).
       expect(checkChanged((s) => (s.edges[1]!.points = [140, 72, 190, 115])).ok).toBe(true);
       // At 45° on the ellipse: (200 + 10/√2, 115 − 5/√2).
-      expect(checkChanged((s) => (s.edges[1]!.points = [140, 72, 200 + 10 / Math.SQRT2, 115 - 5 / Math.SQRT2])).ok).toBe(true);
+      expect(checkChanged((s) => (s.edges[1]!.points = [140, 72, 230, 90, 200 + 10 / Math.SQRT2, 115 - 5 / Math.SQRT2])).ok).toBe(true);
       const r = checkChanged((s) => (s.edges[1]!.points = [140, 72, 170, 90, 190, 110]));
       expect(rules(r.violations)).toEqual(['edge-endpoint']);
       expect(r.violations[0]!.message).toMatch(/off C/);
@@ -239,7 +246,7 @@ describe('checkInvariants', () => {
     it('uses the border of an expanded node', () => {
       expect(rules(checkChanged((s) => (s.edges[0]!.points = [50, 35, 75, 35, 105, 35])).violations)).toEqual(['edge-endpoint']);
       expect(rules(checkChanged((s) => (s.edges[0]!.points = [50, 35, 75, 35, 97, 35])).violations)).toEqual(['edge-endpoint']);
-      expect(checkChanged((s) => (s.edges[0]!.points = [50, 35, 75, 30, 120, 20])).ok).toBe(true); // top side
+      expect(checkChanged((s) => (s.edges[0]!.points = [50, 35, 75, 10, 120, 10, 120, 20])).ok).toBe(true); // top side
       // The box, whatever the shape says.
       const ellipse = (s: Scene) => {
         s.nodes[G]!.shapeKind = ShapeKind.ellipse;
@@ -274,15 +281,15 @@ describe('checkInvariants', () => {
 
   describe('edge-outside-group', () => {
     it('reports a route leaving its group, once per edge', () => {
-      const r = checkChanged((s) => (s.edges[1]!.points = [140, 72, 170, 190, 175, 195, 200, 110]));
+      const r = checkChanged((s) => (s.edges[1]!.points = [140, 72, 170, 190, 175, 195, 200, 90, 200, 110]));
       expect(rules(r.violations)).toEqual(['edge-outside-group']);
       expect(r.violations[0]!.message).toMatch(/leaves G/);
-      expect(rules(checkChanged((s) => (s.edges[1]!.points = [140, 72, 90, 90, 200, 110])).violations)).toEqual(['edge-outside-group']);
+      expect(rules(checkChanged((s) => (s.edges[1]!.points = [140, 72, 90, 90, 200, 90, 200, 110])).violations)).toEqual(['edge-outside-group']);
     });
 
     it('allows 1 px, and does not check edges of the root', () => {
-      expect(checkChanged((s) => (s.edges[1]!.points = [140, 72, 170, 170.8, 200, 110])).ok).toBe(true);
-      expect(checkChanged((s) => (s.edges[0]!.points = [50, 35, 75, -40, 100, 35])).ok).toBe(true);
+      expect(checkChanged((s) => (s.edges[1]!.points = [140, 72, 170, 170.8, 200, 100, 200, 110])).ok).toBe(true);
+      expect(checkChanged((s) => (s.edges[0]!.points = [50, 35, 75, -40, 80, 35, 100, 35])).ok).toBe(true);
     });
   });
 
@@ -368,7 +375,7 @@ describe('checkInvariants', () => {
       const label = checkChanged((s) => {
         labelled(s);
         // Up into the label's middle from below, and back down (clear of the glyph).
-        s.edges[0]!.points = [40, 40, 40, 50, 20 - labelW / 2, 50, 20 - labelW / 2, 35.5, 20 - labelW / 2, 55, 100, 55, 100, 35];
+        s.edges[0]!.points = [40, 40, 40, 50, 20 - labelW / 2, 50, 20 - labelW / 2, 35.5, 20 - labelW / 2, 55, 90, 55, 90, 35, 100, 35];
       });
       expect(rules(label.violations)).toEqual(['edge-crosses-annotation']);
       expect(label.violations[0]!.message).toMatch(/crosses the label of annotation const/);
@@ -433,12 +440,144 @@ describe('checkInvariants', () => {
       // the tolerance), the basis curve cuts the corners into it.
       const corner = (s: Scene) => {
         labelled(s);
-        s.edges[0]!.points = [40, 40, 27, 60, 27, 32.6, 21, 32.6, 21, 60, 100, 60, 100, 35];
+        s.edges[0]!.points = [40, 40, 27, 60, 27, 32.6, 21, 32.6, 21, 60, 90, 60, 90, 35, 100, 35];
       };
       const s = validScene();
       corner(s);
       expect(checkChanged(corner).ok).toBe(true);
       expect(annotationCrossings(geometry(s), { scope: 'endpoints', curve: true }).length).toBeGreaterThan(0);
+    });
+  });
+
+  describe('edge-crosses-label', () => {
+    // G's title, one line of 9 px text centred on its anchor, 20 px below G's top side. The
+    // bridge C → border runs up at x = 200 through G's label band.
+    const titleW = roboto.width('gradients', 9);
+    const titleH = roboto.lineHeight(9);
+    const titled = (x: number, align: number = LabelAlign.middle) => (s: Scene) => {
+      s.nodes[G]!.label = 'gradients';
+      s.nodes[G]!.labelXY = [x, 40];
+      s.nodes[G]!.labelPx = 9;
+      s.nodes[G]!.labelAlign = align;
+    };
+
+    it('accepts titles clear of every edge', () => {
+      expect(checkChanged(titled(150)).ok).toBe(true);
+      // Its right end 1.5 px left of the 1 px stroke at x = 200.
+      expect(checkChanged(titled(198.5 - titleW / 2)).ok).toBe(true);
+    });
+
+    it('reports an edge through a title: a bridge up through the label band', () => {
+      const r = checkChanged(titled(200));
+      expect(rules(r.violations)).toEqual(['edge-crosses-label']);
+      expect(r.violations[0]!.message).toBe('edge 3 (C → border) crosses the title of gradients with its stroke');
+      // Left- and right-aligned titles are measured from their anchor.
+      expect(rules(checkChanged(titled(190, LabelAlign.start)).violations)).toEqual(['edge-crosses-label']);
+      expect(checkChanged(titled(190, LabelAlign.end)).ok).toBe(true);
+      expect(rules(checkChanged(titled(210, LabelAlign.end)).violations)).toEqual(['edge-crosses-label']);
+    });
+
+    it('counts the stroke’s width and the arrowhead', () => {
+      const near = titled(198.5 - titleW / 2);
+      // A 6 px stroke (with its 13 px arrowhead) reaches 3 px either side of its line.
+      expect(rules(checkChanged((s) => (near(s), Object.assign(s.edges[3]!, { width: 6, arrow: 13 }))).violations)).toEqual(['edge-crosses-label']);
+      // A 20 px arrowhead at the border (tip at y = 20, 20 px wide at y = 40) reaches over the
+      // title's right end, which the 1 px stroke does not.
+      const r = checkChanged((s) => (near(s), (s.edges[3]!.arrow = 20)));
+      expect(r.violations.map((v) => v.message)).toEqual(['edge 3 (C → border) crosses the title of gradients with its arrowhead']);
+    });
+
+    it('checks the drawn B-spline, not only the route', () => {
+      // The route turns round the title's lower right corner 1 px off it (and the root's edge
+      // goes on from there); the curve cuts the corner.
+      const [right, bottom] = [150 + titleW / 2, 40 + titleH / 2];
+      const corner = (s: Scene) => {
+        titled(150)(s);
+        s.edges[3]!.points = [200, 110, 120, 90, 110, bottom + 1, right + 1, bottom + 1, right + 1, 20];
+        s.edges[5]!.points = [right + 1, 20, right + 1, 10, 40, 10, 40, 30];
+      };
+      const r = checkChanged(corner);
+      expect(rules(r.violations)).toEqual(['edge-crosses-label']);
+      // The polyline alone is clear of it.
+      const s = validScene();
+      corner(s);
+      const pts = s.edges[3]!.points;
+      const box: [number, number, number, number] = [150 - titleW / 2, 40 - titleH / 2, titleW, titleH];
+      for (let i = 0; i + 3 < pts.length; i += 2) expect(segmentCrossesRect(pts[i]!, pts[i + 1]!, pts[i + 2]!, pts[i + 3]!, box, 0.5)).toBe(false);
+    });
+
+    it('checks every edge against every expanded group’s title, and no other label', () => {
+      // The root's edge G → A leaves G's top at x = 200: a title across G's top side meets it too.
+      const r = checkChanged((s) => {
+        titled(200)(s);
+        s.nodes[G]!.labelXY = [200, 22];
+      });
+      expect(r.violations.map((v) => v.message)).toEqual([
+        'edge 3 (C → border) crosses the title of gradients with its stroke',
+        'edge 5 (gradients → A) crosses the title of gradients with its stroke',
+      ]);
+      // Labels of collapsed nodes and of the root are not titles.
+      const op = (s: Scene) => Object.assign(s.nodes[C]!, { label: 'C', labelXY: [200, 60], labelPx: 9 });
+      expect(checkChanged(op).ok).toBe(true);
+      expect(checkChanged((s) => Object.assign(s.nodes[ROOT]!, { label: 'root', labelXY: [120, 185], labelPx: 9 })).ok).toBe(true);
+    });
+
+    it('finds a crossing of a long edge through the grid', () => {
+      const s = validScene();
+      titled(150)(s);
+      s.nodes[ROOT]!.box = [0, 0, 3000, 3000];
+      s.nodes.push({ label: 'D', parent: ROOT, kind: NodeKind.op, flags: 0, box: [2900, 2900, 20, 10], shape: [2900, 2900, 20, 10], shapeKind: ShapeKind.rect });
+      // From far away, up, then along one straight line through the title into A's right side
+      // (points on the line, so that the curve stays on it).
+      const on = (t: number) => [2910 - 2860 * t, 40 - 5 * t];
+      s.edges.push({ owner: ROOT, v: 5, w: A, points: [2910, 2900, 2910, 52, ...on(0), ...on(0.01), ...on(0.99), ...on(1)] });
+      const r = checkInvariants(geometry(s));
+      expect(r.violations.map((v) => v.message)).toEqual(['edge 6 (D → A) crosses the title of gradients with its stroke']);
+    });
+  });
+
+  describe('arrowhead-off-target', () => {
+    it('reports a last segment shorter than the arrowhead: a bend just before the node', () => {
+      // B → C turns 1.4 px before C's top (TB's tip then points along that stub, beside the edge).
+      const r = checkChanged((s) => (s.edges[1]!.points = [140, 72, 199, 109, 200, 110]));
+      expect(rules(r.violations)).toEqual(['arrowhead-off-target']);
+      expect(r.violations[0]!.message).toBe('the arrowhead of edge 1 (B → C) (5 px) follows a straight run of only 1.41 px');
+    });
+
+    it('measures the straight run through collinear points, whatever the edge width', () => {
+      const run10 = [140, 72, 200, 100, 200, 104, 200, 107, 200, 110];
+      expect(checkChanged((s) => (s.edges[1]!.points = run10)).ok).toBe(true);
+      // A thick edge's 20 px arrowhead needs 20 px.
+      const thick = (pts: number[]) => (s: Scene) => Object.assign(s.edges[1]!, { points: pts, width: 12, arrow: 20 });
+      expect(rules(checkChanged(thick(run10)).violations)).toEqual(['arrowhead-off-target']);
+      expect(checkChanged(thick([140, 72, 200, 80, 200, 104, 200, 110])).ok).toBe(true);
+    });
+
+    it('reports an arrowhead that does not point into its node', () => {
+      // Into C's top point (200, 110): along the outline, from inside, and at 60° / 70° from the normal.
+      const into = (x: number, y: number) => (s: Scene) => (s.edges[1]!.points = [140, 72, x, y, 200, 110]);
+      const along = checkChanged(into(150, 110));
+      expect(rules(along.violations)).toEqual(['arrowhead-off-target']);
+      expect(along.violations[0]!.message).toBe('the arrowhead of edge 1 (B → C) meets the outline at 90° from its normal');
+      expect(checkChanged((s) => (s.edges[1]!.points = [140, 72, 200, 130, 200, 110])).violations[0]!.message).toMatch(/at 180° from its normal/);
+      const deg = Math.PI / 180;
+      expect(checkChanged(into(200 - 20 * Math.sin(60 * deg), 110 - 20 * Math.cos(60 * deg))).ok).toBe(true);
+      expect(rules(checkChanged(into(200 - 20 * Math.sin(70 * deg), 110 - 20 * Math.cos(70 * deg))).violations)).toEqual(['arrowhead-off-target']);
+    });
+
+    it('uses the border of an expanded node, and the owner’s border (pointing out) for bridge pieces', () => {
+      // A → G along G's left side.
+      expect(rules(checkChanged((s) => (s.edges[0]!.points = [50, 35, 100, 20, 100, 35])).violations)).toEqual(['arrowhead-off-target']);
+      // C → border reaching G's top border sideways.
+      expect(rules(checkChanged((s) => (s.edges[3]!.points = [200, 110, 200, 60, 150, 30, 200, 20])).violations)).toEqual(['arrowhead-off-target']);
+      // Straight up into the top border, and at 45° to it: fine.
+      expect(checkChanged((s) => (s.edges[3]!.points = [200, 110, 180, 40, 200, 20])).ok).toBe(true);
+    });
+
+    it('reports a stroke wider than its arrowhead covers', () => {
+      const r = checkChanged((s) => (s.edges[1]!.width = 12));
+      expect(r.violations.map((v) => v.message)).toEqual(['the arrowhead of edge 1 (B → C) does not cover the end of its 12.00 px stroke']);
+      expect(checkChanged((s) => Object.assign(s.edges[1]!, { width: 12, arrow: 20 })).ok).toBe(true);
     });
   });
 
@@ -466,7 +605,7 @@ describe('checkInvariants', () => {
       const r = checkChanged(
         (s) => {
           s.nodes[C]!.box = [230, 100, 40, 30];
-          s.edges[1]!.points = [140, 66, 170, 190, 200, 110];
+          s.edges[1]!.points = [140, 66, 170, 190, 200, 90, 200, 110];
           s.anns[0]!.box = [28, 33, 4, 4];
         },
         { maxViolations: 2 },
@@ -476,7 +615,7 @@ describe('checkInvariants', () => {
       expect(r.ok).toBe(false);
       const all = checkChanged((s) => {
         s.nodes[C]!.box = [230, 100, 40, 30];
-        s.edges[1]!.points = [140, 66, 170, 190, 200, 110];
+        s.edges[1]!.points = [140, 66, 170, 190, 200, 90, 200, 110];
         s.anns[0]!.box = [28, 33, 4, 4];
       });
       expect(rules(all.violations).sort()).toEqual(['annotation-overlap', 'edge-endpoint', 'edge-outside-group', 'outside-parent']);

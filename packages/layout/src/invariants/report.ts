@@ -13,7 +13,16 @@ export interface InvariantOptions {
 }
 
 export interface Violation {
-  rule: 'sibling-overlap' | 'outside-parent' | 'edge-endpoint' | 'edge-outside-group' | 'annotation-overlap' | 'edge-crosses-annotation' | 'bridge-continuity';
+  rule:
+    | 'sibling-overlap'
+    | 'outside-parent'
+    | 'edge-endpoint'
+    | 'edge-outside-group'
+    | 'annotation-overlap'
+    | 'edge-crosses-annotation'
+    | 'bridge-continuity'
+    | 'edge-crosses-label'
+    | 'arrowhead-off-target';
   message: string;
 }
 

@@ -1,5 +1,5 @@
 /** The geometric tests the invariant checks are made of: rectangles, outlines, segments, the drawn curve. */
-import { basisSegments } from '../geometry/curves.js';
+export { sampledCurve } from '../geometry/curves.js';
 
 /** x, y, width, height. */
 export type Rect = readonly [number, number, number, number];
@@ -58,25 +58,4 @@ export function segmentCrossesRect(x1: number, y1: number, x2: number, y2: numbe
     return true;
   };
   return clip(-dx, x1 - rx0) && clip(dx, rx1 - x1) && clip(-dy, y1 - ry0) && clip(dy, ry1 - y1) && t0 < t1;
-}
-
-/** The basis curve toSVG draws through a polyline, as a polyline of `steps` pieces per cubic span. */
-export function sampledCurve(pts: ArrayLike<number>, steps = 8): number[] {
-  const segs = basisSegments(pts);
-  if (!segs.length) return [];
-  if (segs.length === 1) return segs[0]!.slice();
-  const out = [segs[0]![0]!, segs[0]![1]!];
-  let x0 = out[0]!;
-  let y0 = out[1]!;
-  for (let i = 1; i < segs.length; i++) {
-    const [ax, ay, bx, by, cx, cy] = segs[i]!;
-    for (let s = 1; s <= steps; s++) {
-      const t = s / steps;
-      const u = 1 - t;
-      out.push(u * u * u * x0 + 3 * u * u * t * ax! + 3 * u * t * t * bx! + t * t * t * cx!, u * u * u * y0 + 3 * u * u * t * ay! + 3 * u * t * t * by! + t * t * t * cy!);
-    }
-    x0 = cx!;
-    y0 = cy!;
-  }
-  return out;
 }

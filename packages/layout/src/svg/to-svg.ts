@@ -162,7 +162,7 @@ function drawEdges(g: Geometry, st: SvgStyle, out: string[]): void {
     const flags = e.flags[k]!;
     const color = flags & EdgeFlag.hasRef ? COLORS.reference : COLORS.edge;
     const width = e.width[k]!;
-    const { triangle, trimmed } = arrowAtEnd(pts, e.arrow[k]!);
+    const { triangle, trimmed } = arrowAtEnd(pts, e.arrow[k]!, width);
     const dash = flags & EdgeFlag.controlOnly ? ' stroke-dasharray="2,2"' : '';
     out.push(`<path id="e${k}" d="${basisPath(trimmed)}" stroke="${color}" stroke-width="${round(width)}"${dash}/>`);
     out.push(`<polygon points="${triangle.map(round).join(' ')}" fill="${color}" stroke="none"/>`);
