@@ -82,3 +82,17 @@ export { GraphSearch, type SearchField, type SearchKind, type SearchMatch, type 
 export { buildAttrIndex, type AttrIndex } from './search/attr-index.js';
 export { attrBytesText, attrValueText } from './search/attr-display.js';
 export { dumpHierarchy, type HierarchyDump, type DumpOptions } from './dump/dump.js';
+export { nodeInfo, embeddingInfo } from './info/node-info.js';
+export { findNode, findEmbedding } from './info/find-node.js';
+export type {
+  GroupSummary,
+  HistogramEntry,
+  NodeAttribute,
+  NodeFunction,
+  NodeInfo,
+  NodeInfoKind,
+  NodeInfoOptions,
+  NodeLink,
+  NodeLinkKind,
+  NodeSeries,
+} from './info/types.js';

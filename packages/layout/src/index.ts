@@ -50,6 +50,7 @@ export { createWorkerPool } from './worker/pool.js';
 export { createInlineRunner } from './worker/inline-runner.js';
 export { yieldingRunner } from './worker/yielding-runner.js';
 export { webWorkerEndpoint, type WebWorkerLike } from './worker/web-endpoint.js';
+export { webParentChannel, type WorkerScopeLike } from './worker/web-parent-channel.js';
 export type { RequestChannel } from './worker/serve-elk.js';
 export type {
   ElkDoneResponse,
@@ -73,18 +74,24 @@ export { LruElkCache } from './compound/elk-cache.js';
 // The view worker: a graph opened, laid out and searched off the client's thread, and its typed client.
 export { createViewClient, ViewWorkerError, type ViewClient, type ViewEndpoint, type ViewLayoutResult } from './view/view-client.js';
 export { serveView, type ViewHostOptions } from './view/view-host.js';
+export type { ViewDecorate, ViewDecoration, ViewDecorationContext } from './view/view-decoration.js';
 export type {
   ExpansionChange,
   ViewAnswer,
   ViewCancelledResponse,
   ViewCloseRequest,
   ViewClosedResponse,
+  ViewErrorCode,
   ViewErrorResponse,
+  ViewEventTag,
   ViewFailedResponse,
   ViewFoundResponse,
+  ViewInfoRequest,
+  ViewInfoTarget,
   ViewLaidOutResponse,
   ViewLayoutRequest,
   ViewLayoutStats,
+  ViewNodeInfoResponse,
   ViewOpenedResponse,
   ViewOpenOptions,
   ViewOpenRequest,

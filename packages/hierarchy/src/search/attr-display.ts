@@ -37,9 +37,9 @@ function utf8(b: Uint8Array, start: number, end: number): string {
   return out;
 }
 
-/** A quoted string, JSON-escaped only when needed; cut to MAX_DISPLAY. */
-function quote(s: string): string {
-  if (s.length > MAX_DISPLAY) s = `${s.slice(0, MAX_DISPLAY)}…`;
+/** A quoted string, JSON-escaped only when needed; cut to `max` characters. */
+function quote(s: string, max: number): string {
+  if (s.length > max) s = `${s.slice(0, max)}…`;
   return needsEscape(s) ? JSON.stringify(s) : `"${s}"`;
 }
 
@@ -52,8 +52,8 @@ function needsEscape(s: string): boolean {
   return false;
 }
 
-function text(b: Uint8Array | null | undefined): string {
-  return quote(b ? utf8(b, 0, b.length) : '');
+function text(b: Uint8Array | null | undefined, max: number): string {
+  return quote(b ? utf8(b, 0, b.length) : '', max);
 }
 
 function shapeText(s: tensorflow.TensorShapeProto.$Properties | null | undefined): string {
@@ -65,12 +65,12 @@ function shapeText(s: tensorflow.TensorShapeProto.$Properties | null | undefined
   }).join(',')}]`;
 }
 
-function cut(s: string): string {
-  return s.length > MAX_DISPLAY ? `${s.slice(0, MAX_DISPLAY)}…` : s;
+function cut(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max)}…` : s;
 }
 
 /** dtype and shape; the values too when there are at most MAX_TENSOR_VALUES of them. */
-function tensorText(t: tensorflow.TensorProto.$Properties): string {
+function tensorText(t: tensorflow.TensorProto.$Properties, max: number): string {
   const head = `${dtypeName(t.dtype ?? 0)} ${shapeText(t.tensor_shape)}`;
   const vals: string[] = [];
   const lists = [t.float_val, t.double_val, t.int_val, t.int64_val, t.bool_val, t.string_val];
@@ -87,7 +87,7 @@ function tensorText(t: tensorflow.TensorProto.$Properties): string {
   for (const x of t.int_val ?? []) vals.push(String(x));
   for (const x of t.int64_val ?? []) vals.push(int64(x));
   for (const x of t.bool_val ?? []) vals.push(String(x));
-  for (const x of t.string_val ?? []) vals.push(text(x));
+  for (const x of t.string_val ?? []) vals.push(text(x, max));
   if (c && c.length && size) {
     const dv = new DataView(c.buffer, c.byteOffset, c.byteLength);
     for (let o = 0; o + size <= c.length; o += size) {
@@ -97,35 +97,35 @@ function tensorText(t: tensorflow.TensorProto.$Properties): string {
       else vals.push(String(dv.getBigInt64(o, true)));
     }
   }
-  return `${head} ${cut(vals.join(', '))}`;
+  return `${head} ${cut(vals.join(', '), max)}`;
 }
 
 function funcText(f: tensorflow.NameAttrList.$Properties | null | undefined): string {
   return `${f?.name ?? ''}(…)`;
 }
 
-/** Display string of a decoded AttrValue. */
-export function attrValueText(v: tensorflow.AttrValue): string {
+/** Display string of a decoded AttrValue; strings and lists longer than `max` characters are cut (with `…`). */
+export function attrValueText(v: tensorflow.AttrValue, max = MAX_DISPLAY): string {
   if (v.list != null) {
     const l = v.list;
     const parts: string[] = [];
-    for (const s of l.s ?? []) parts.push(text(s));
+    for (const s of l.s ?? []) parts.push(text(s, max));
     for (const i of l.i ?? []) parts.push(int64(i));
     for (const f of l.f ?? []) parts.push(fmtFloat(f));
     for (const b of l.b ?? []) parts.push(String(b));
     for (const t of l.type ?? []) parts.push(dtypeName(t));
     for (const s of l.shape ?? []) parts.push(shapeText(s));
-    for (const t of l.tensor ?? []) parts.push(tensorText(t));
+    for (const t of l.tensor ?? []) parts.push(tensorText(t, max));
     for (const f of l.func ?? []) parts.push(funcText(f));
-    return parts.length ? cut(parts.join(', ')) : '[]';
+    return parts.length ? cut(parts.join(', '), max) : '[]';
   }
-  if (v.s != null) return text(v.s);
+  if (v.s != null) return text(v.s, max);
   if (v.i != null) return int64(v.i);
   if (v.f != null) return fmtFloat(v.f);
   if (v.b != null) return String(v.b);
   if (v.type != null) return dtypeName(v.type);
   if (v.shape != null) return shapeText(v.shape);
-  if (v.tensor != null) return tensorText(v.tensor);
+  if (v.tensor != null) return tensorText(v.tensor, max);
   if (v.func != null) return funcText(v.func);
   if (v.placeholder != null) return `$${v.placeholder}`;
   return '';
@@ -139,13 +139,14 @@ export function isLargeTensor(bytes: Uint8Array, start: number, end: number): bo
 /**
  * Display string of a serialized AttrValue. Large tensors are read at the wire level: only
  * dtype and shape, without touching their content. Malformed bytes give `<malformed>`.
+ * Strings and lists longer than `max` characters are cut (with `…`); pass `Infinity` for all.
  */
-export function attrBytesText(bytes: Uint8Array, start: number, end: number): string {
+export function attrBytesText(bytes: Uint8Array, start: number, end: number, max = MAX_DISPLAY): string {
   try {
     if (isLargeTensor(bytes, start, end)) return largeTensorText(bytes, start, end);
-    const fast = scalarText(bytes, start, end);
+    const fast = scalarText(bytes, start, end, max);
     if (fast !== null) return fast;
-    return attrValueText(tensorflow.AttrValue.decode(bytes.subarray(start, end)));
+    return attrValueText(tensorflow.AttrValue.decode(bytes.subarray(start, end)), max);
   } catch {
     return '<malformed>';
   }
@@ -172,13 +173,13 @@ function smallVarint(b: Uint8Array, c: WireCursor): number {
  * The common values read straight from the wire, without protobufjs: `s`, `b`, `type`, small
  * non-negative `i`, and a list of strings only (`_class: "loc:@x"`). Null for anything else.
  */
-function scalarText(bytes: Uint8Array, start: number, end: number): string | null {
+function scalarText(bytes: Uint8Array, start: number, end: number, max: number): string | null {
   const tag = bytes[start];
   const c: WireCursor = { pos: start + 1, end };
   if (tag === 0x12) {
     const len = smallVarint(bytes, c);
     if (len < 0 || c.pos + len !== end) return null;
-    return quote(utf8(bytes, c.pos, end));
+    return quote(utf8(bytes, c.pos, end), max);
   }
   if (tag === 0x18 || tag === 0x28 || tag === 0x30) {
     const v = smallVarint(bytes, c);
@@ -194,10 +195,10 @@ function scalarText(bytes: Uint8Array, start: number, end: number): string | nul
       c.pos++;
       const l = smallVarint(bytes, c);
       if (l < 0 || c.pos + l > end) return null;
-      parts.push(quote(utf8(bytes, c.pos, c.pos + l)));
+      parts.push(quote(utf8(bytes, c.pos, c.pos + l), max));
       c.pos += l;
     }
-    return parts.length ? cut(parts.join(', ')) : '[]';
+    return parts.length ? cut(parts.join(', '), max) : '[]';
   }
   return null;
 }

@@ -49,4 +49,17 @@ describe.skipIf(!needShared('view worker on worker_threads'))('view worker on wo
     expect(s.kind).toBe('graphdef');
     expect((await client.layout({ mode: { kind: 'all' } })).geometry.nodes.count).toBeGreaterThan(s.groups);
   });
+
+  it('answers info through worker_threads: the card crosses as plain data, a missing node fails with its code', async () => {
+    const s = await client.open(new Uint8Array(readFileSync(fixturePath('graphs', 'tb_demo_xla_118.pbtxt'))), { name: 'xla.pbtxt' });
+    const root = await client.info(s.root);
+    expect(root.group!.cardinality).toBe(s.nodes);
+    const gradients = await client.info('gradients');
+    expect(gradients).toMatchObject({ kind: 'meta', parent: s.root, inputs: expect.any(Array) });
+    expect(gradients.outputs[0]).toMatchObject({ kind: 'metaedge', name: 'GradientDescent', shape: '4 tensors' });
+    expect(await client.info(gradients.ref)).toEqual(gradients);
+    await expect(client.info('gradients/nope')).rejects.toMatchObject({ remoteName: 'NodeNotFoundError', code: 'node-not-found' });
+    // This worker has no `decorate`.
+    expect((await client.layout()).decoration).toBeUndefined();
+  });
 });

@@ -5,8 +5,8 @@
  * happens on its thread. One request, one response, by id: request `id` is answered by the
  * response its kind maps to (`ViewResponseFor`), or by an error response (`ViewErrorResponse`).
  */
-import type { NodeRef, SearchOptions, SearchResult } from '@tbg/hierarchy';
-import type { GraphSourceKind } from '@tbg/proto';
+import type { NodeInfo, NodeInfoOptions, NodeRef, SearchOptions, SearchResult } from '@tbg/hierarchy';
+import type { EventGraphTag, GraphSourceKind, MetaGraphInfo } from '@tbg/proto';
 import type { Geometry } from '../geometry/types.js';
 import type { LayoutParams } from '../params.js';
 import type { ExpandMode } from '../session/expansion.js';
@@ -28,6 +28,21 @@ export interface ViewOpenOptions {
   autoExtract?: boolean;
 }
 
+/**
+ * A graph-bearing tag of an event file, once per tag: what a source selector lists. Opening with
+ * `{ tag }` loads the tag's last entry (the step and kind given here).
+ */
+export interface ViewEventTag {
+  /** `__run_graph__` for Event.graph_def, `__run_meta_graph__` for Event.meta_graph_def; else the summary or run-metadata tag. */
+  tag: string;
+  /** Kind of the tag's last entry: graph_def, meta_graph_def, run_metadata, run_metadata_graph, tagged_run_metadata or keras_model. */
+  kind: EventGraphTag['kind'];
+  /** Step of the tag's last entry. */
+  step: number;
+  /** Entries with this tag in the file (the last one is opened). */
+  entries: number;
+}
+
 /** What the client learns about a graph once it is open. */
 export interface ViewSummary {
   /** Source format, as `loadGraph` reports it. */
@@ -41,6 +56,18 @@ export interface ViewSummary {
   /** The root's NodeRef (refs below it are ops, refs from it on are groups). */
   root: NodeRef;
   warnings: string[];
+  /** Time the worker took to decode the file, and to build the graph model, hierarchy and render model, ms. */
+  timings: { decodeMs: number; hierarchyMs: number };
+  /**
+   * SavedModel and MetaGraphDef sources (and event files whose graph came from a meta_graph_def):
+   * every meta graph (index, tags, signatures), and the index of the one opened (reopen with
+   * `{ metaGraph: index }` to show another).
+   */
+  metaGraphs?: MetaGraphInfo[];
+  metaGraph?: number;
+  /** Event files: every graph-bearing tag in file order, and the tag opened (reopen with `{ tag }`). */
+  eventTags?: ViewEventTag[];
+  eventTag?: string;
 }
 
 /** An expansion change, applied in this order: reset, mode, collapse, expand. */
@@ -79,13 +106,27 @@ export interface ViewSearchRequest {
   options: SearchOptions;
 }
 
+/**
+ * Which node `info` describes: a NodeRef, a full name (an op, group, or a Const/Summary shown
+ * as an annotation), or an annotation's embedding index (`GeometryAnnotations.target`).
+ */
+export type ViewInfoTarget = NodeRef | string | { embedding: number };
+
+/** The info card of one node (see @tbg/hierarchy's `nodeInfo`). */
+export interface ViewInfoRequest {
+  kind: 'info';
+  id: number;
+  target: ViewInfoTarget;
+  options: NodeInfoOptions;
+}
+
 /** Forget the graph and stop the host's ELK runner. */
 export interface ViewCloseRequest {
   kind: 'close';
   id: number;
 }
 
-export type ViewRequest = ViewOpenRequest | ViewLayoutRequest | ViewSearchRequest | ViewCloseRequest;
+export type ViewRequest = ViewOpenRequest | ViewLayoutRequest | ViewSearchRequest | ViewInfoRequest | ViewCloseRequest;
 export type ViewRequestKind = ViewRequest['kind'];
 
 /** The answer to `open`. */
@@ -95,13 +136,18 @@ export interface ViewOpenedResponse {
   summary: ViewSummary;
 }
 
-/** The answer to `layout`: the geometry's typed arrays are transferred; `expanded` lists the expanded groups. */
-export interface ViewLaidOutResponse {
+/**
+ * The answer to `layout`: the geometry's typed arrays are transferred; `expanded` lists the
+ * expanded groups. `decoration` is what the host's `decorate` made of this layout (its buffers
+ * transferred too); absent when the host has none.
+ */
+export interface ViewLaidOutResponse<D = undefined> {
   kind: 'laidOut';
   id: number;
   geometry: Geometry;
   stats: ViewLayoutStats;
   expanded: NodeRef[];
+  decoration?: D;
 }
 
 /** The answer to `search`. */
@@ -109,6 +155,13 @@ export interface ViewFoundResponse {
   kind: 'found';
   id: number;
   result: SearchResult;
+}
+
+/** The answer to `info`. */
+export interface ViewNodeInfoResponse {
+  kind: 'nodeInfo';
+  id: number;
+  info: NodeInfo;
 }
 
 /** The answer to `close`, once the host's ELK runner has stopped. */
@@ -123,26 +176,37 @@ export interface ViewCancelledResponse {
   id: number;
 }
 
-/** The answer to a request that failed (or that was not a request: id −1), with the error's name as the host saw it. */
+/**
+ * Failures a client may act on without reading messages: no graph open yet, `info` about a
+ * node the graph does not have, a host already closed, a message that is not a request.
+ */
+export type ViewErrorCode = 'no-graph' | 'node-not-found' | 'closed' | 'bad-request';
+
+/**
+ * The answer to a request that failed (or that was not a request: id −1), with the error's name
+ * as the host saw it (`NodeNotFoundError`, `GraphFormatError`, `RangeError`, …) and, for the
+ * failures listed in ViewErrorCode, its code.
+ */
 export interface ViewFailedResponse {
   kind: 'failed';
   id: number;
-  error: { name: string; message: string };
+  error: { name: string; message: string; code?: ViewErrorCode };
 }
 
-/** The response that answers each kind of request when it succeeds. */
-export type ViewResponseMap = ResponseMap<
+/** The response that answers each kind of request when it succeeds; `D` is the host's decoration type. */
+export type ViewResponseMap<D = undefined> = ResponseMap<
   ViewRequest,
   {
     open: ViewOpenedResponse;
-    layout: ViewLaidOutResponse;
+    layout: ViewLaidOutResponse<D>;
     search: ViewFoundResponse;
+    info: ViewNodeInfoResponse;
     close: ViewClosedResponse;
   }
 >;
-export type ViewResponseFor<K extends ViewRequestKind> = ViewResponseMap[K];
+export type ViewResponseFor<K extends ViewRequestKind, D = undefined> = ViewResponseMap<D>[K];
 /** What may answer any request instead of its own response. */
 export type ViewErrorResponse = ViewCancelledResponse | ViewFailedResponse;
 /** Everything request `K` may be answered with. */
-export type ViewAnswer<K extends ViewRequestKind> = ViewResponseFor<K> | ViewErrorResponse;
-export type ViewResponse = ViewAnswer<ViewRequestKind>;
+export type ViewAnswer<K extends ViewRequestKind, D = undefined> = ViewResponseFor<K, D> | ViewErrorResponse;
+export type ViewResponse<D = undefined> = ViewAnswer<ViewRequestKind, D>;

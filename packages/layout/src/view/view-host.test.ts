@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventGraphReader } from '@tbg/events';
+import { templateColorIndex, type Templates } from '@tbg/hierarchy';
+import { tensorflow } from '@tbg/proto';
 import { encodeGraphDef, fixturePath, generateTrainingGraph, needShared } from '@tbg/testkit';
+import { AnnotationType, geometryTransferables, NodeKind } from '../geometry/types.js';
 import { checkInvariants } from '../invariants/check.js';
 import { applyExpandMode } from '../session/expansion.js';
 import { LayoutSession } from '../session/layout-session.js';
@@ -9,20 +12,39 @@ import { fixtureModel, geometryDifference } from '../test-support/models.js';
 import { createInlineRunner } from '../worker/inline-runner.js';
 import { yieldingRunner } from '../worker/yielding-runner.js';
 import type { ViewRequest, ViewResponse } from './protocol.js';
-import { createViewClient, type ViewClient, type ViewEndpoint } from './view-client.js';
+import { createViewClient, ViewWorkerError, type ViewClient, type ViewEndpoint } from './view-client.js';
 import { serveView, type ViewHostOptions } from './view-host.js';
 
+interface InThreadView<D> {
+  client: ViewClient<D>;
+  /** Requests and their transfer lists (client → host). */
+  sent: ViewRequest[];
+  transfers: ArrayBuffer[][];
+  /** Responses and their transfer lists (host → client). */
+  posted: ViewResponse<D>[];
+  postedTransfers: ArrayBuffer[][];
+}
+
 /** Host and client in this thread, with messages passed through a macrotask as a worker would. */
-function inThreadView(host: Partial<ViewHostOptions> = {}): { client: ViewClient; sent: ViewRequest[]; transfers: ArrayBuffer[][] } {
+function inThreadView<D = undefined>(host: Partial<ViewHostOptions<D>> = {}): InThreadView<D> {
   let toHost: ((m: unknown) => void) | null = null;
-  let toClient: ((r: ViewResponse) => void) | null = null;
+  let toClient: ((r: ViewResponse<D>) => void) | null = null;
   const sent: ViewRequest[] = [];
   const transfers: ArrayBuffer[][] = [];
-  serveView(
-    { post: (r) => setImmediate(() => toClient?.(r)), listen: (h) => (toHost = h) },
+  const posted: ViewResponse<D>[] = [];
+  const postedTransfers: ArrayBuffer[][] = [];
+  serveView<D>(
+    {
+      post: (r, transfer) => {
+        posted.push(r);
+        postedTransfers.push(transfer);
+        setImmediate(() => toClient?.(r));
+      },
+      listen: (h) => (toHost = h),
+    },
     { runner: yieldingRunner(createInlineRunner()), ...host },
   );
-  const endpoint: ViewEndpoint = {
+  const endpoint: ViewEndpoint<D> = {
     postMessage: (req, transfer) => {
       sent.push(req);
       transfers.push(transfer);
@@ -32,18 +54,18 @@ function inThreadView(host: Partial<ViewHostOptions> = {}): { client: ViewClient
     onError: () => undefined,
     terminate: () => undefined,
   };
-  return { client: createViewClient(endpoint), sent, transfers };
+  return { client: createViewClient(endpoint), sent, transfers, posted, postedTransfers };
 }
 
 const xla = () => new Uint8Array(readFileSync(fixturePath('graphs', 'tb_demo_xla_118.pbtxt')));
 
-let open: ViewClient[] = [];
+let open: Array<ViewClient<unknown>> = [];
 afterEach(async () => {
   await Promise.all(open.map((c) => c.close()));
   open = [];
 });
-function view(host?: Partial<ViewHostOptions>) {
-  const v = inThreadView(host);
+function view<D = undefined>(host?: Partial<ViewHostOptions<D>>): InThreadView<D> {
+  const v = inThreadView<D>(host);
   open.push(v.client);
   return v;
 }
@@ -159,5 +181,145 @@ describe.skipIf(!needShared('view host and client'))('view host and client', () 
     expect(transfers[2]![0]!.byteLength).toBe(kept.length);
     await client.close();
     await expect(client.layout()).rejects.toThrow(/closed/);
+  });
+
+  it('info: a node\'s card by NodeRef, full name or annotation index', async () => {
+    const { client } = view();
+    await expect(client.info('MatMul')).rejects.toMatchObject({ remoteName: 'Error', code: 'no-graph' });
+    const s = await client.open(xla());
+    const matmul = await client.info('MatMul');
+    expect(matmul).toMatchObject({ name: 'MatMul', kind: 'op', op: 'MatMul', xlaCluster: 'cluster_1', outputShapes: ['200×100'] });
+    expect(matmul.inputs.map((r) => [r.name, r.shape])).toEqual([
+      ['Reshape', '200×?'],
+      ['hidden_weights/read', '784×100'],
+    ]);
+    expect(await client.info(matmul.ref)).toEqual(matmul);
+    const gradients = await client.info('gradients', { maxLinks: 2 });
+    expect(gradients).toMatchObject({ kind: 'meta', parent: s.root, moreInputs: 3, group: { cardinality: 40 } });
+    expect(gradients.inputs).toHaveLength(2);
+    expect(await client.info(s.root)).toMatchObject({ name: '__root__', group: { cardinality: s.nodes } });
+    // A constant drawn as an annotation: by the index the geometry gives, and by its name.
+    const { geometry } = await client.layout({ mode: { kind: 'all' } });
+    const a = geometry.annotations;
+    const k = a.type.findIndex((t) => t === AnnotationType.constant);
+    const constant = await client.info({ embedding: a.target[k]! });
+    expect(constant).toMatchObject({ kind: 'constant', ref: -1, embedding: a.target[k], op: 'Const' });
+    expect(constant.outputs.map((r) => r.ref)).toContain(geometry.nodes.ref[a.host[k]!]);
+    expect(await client.info(constant.name)).toEqual(constant);
+  });
+
+  it('info about a node the graph does not have fails with code node-not-found; the host keeps serving', async () => {
+    const { client } = view();
+    const s = await client.open(xla());
+    const notFound = { name: 'ViewWorkerError', remoteName: 'NodeNotFoundError', code: 'node-not-found' };
+    await expect(client.info('no/such/node')).rejects.toMatchObject({ ...notFound, message: 'no node is named "no/such/node" in this graph' });
+    await expect(client.info('no/such/node')).rejects.toBeInstanceOf(ViewWorkerError);
+    await expect(client.info(s.root + s.groups)).rejects.toMatchObject({ ...notFound, message: expect.stringMatching(/is not a NodeRef of this graph \(0…\d+\)/) });
+    for (const bad of [-1, 0.5]) await expect(client.info(bad)).rejects.toMatchObject(notFound);
+    await expect(client.info({ embedding: 1e6 })).rejects.toMatchObject({ ...notFound, message: expect.stringMatching(/is not an embedding/) });
+    // Not a target at all: a bad request, not a missing node.
+    await expect(client.info({} as unknown as number)).rejects.toMatchObject({ remoteName: 'TypeError', code: 'bad-request' });
+    expect((await client.info('MatMul')).name).toBe('MatMul');
+  });
+
+  it('decorations: typed, computed after each layout from the hierarchy and templates, their buffers transferred', async () => {
+    interface Paint {
+      /** Per geometry node: its template's colour index + 1 (0: none). */
+      structure: Uint8Array;
+      groups: number;
+    }
+    const seen: Templates[] = [];
+    const { client, posted, postedTransfers } = view<Paint>({
+      decorate: (ctx, geometry) => {
+        const t = ctx.templates();
+        seen.push(t);
+        const h = ctx.hierarchy;
+        const structure = new Uint8Array(geometry.nodes.count);
+        geometry.nodes.ref.forEach((ref, k) => {
+          if (geometry.nodes.kind[k] === NodeKind.meta && ref > h.n) structure[k] = templateColorIndex(t, t.templateOf[ref - h.n]!, 10) + 1;
+        });
+        return { value: { structure, groups: h.groups.length }, transfer: [structure.buffer, structure.buffer] };
+      },
+    });
+    const s = await client.open(xla());
+    const root = await client.layout();
+    const all = await client.layout({ mode: { kind: 'all' } });
+    // Typed end to end: no cast.
+    const paint: Paint = all.decoration;
+    expect(paint.groups).toBe(s.groups);
+    expect(paint.structure).toHaveLength(all.geometry.nodes.count);
+    expect(paint.structure.some((c) => c > 0)).toBe(true);
+    expect(root.decoration.structure).toHaveLength(root.geometry.nodes.count);
+    // Templates are computed once per graph.
+    expect(seen).toHaveLength(2);
+    expect(seen[1]).toBe(seen[0]);
+    // The decoration's buffer goes with the geometry's, each once.
+    const last = postedTransfers[posted.length - 1]!;
+    expect(new Set(last).size).toBe(last.length);
+    expect(last).toContain(paint.structure.buffer);
+    expect(last).toEqual(expect.arrayContaining(geometryTransferables(all.geometry)));
+    // A new graph: templates again, for it.
+    await client.open(xla());
+    await client.layout();
+    expect(seen[2]).not.toBe(seen[0]);
+  });
+
+  it('a decorate that throws fails its layout only; without decorate there is no decoration', async () => {
+    let fail = true;
+    const { client } = view<number>({
+      decorate: (ctx) => {
+        if (fail) throw new RangeError('paint broke');
+        return { value: ctx.hierarchy.n, transfer: [] };
+      },
+    });
+    const s = await client.open(xla());
+    await expect(client.layout()).rejects.toMatchObject({ remoteName: 'RangeError', message: 'paint broke' });
+    fail = false;
+    expect((await client.layout()).decoration).toBe(s.nodes);
+    const plain = view();
+    await plain.client.open(xla());
+    const r = await plain.client.layout();
+    expect(r.decoration).toBeUndefined();
+    expect('decoration' in plain.posted[plain.posted.length - 1]!).toBe(false);
+  });
+
+  it('the summary lists a SavedModel\'s meta graphs and which one is open', async () => {
+    const graph = (op: string) => new tensorflow.GraphDef({ node: [new tensorflow.NodeDef({ name: 'a', op }), new tensorflow.NodeDef({ name: 'b', op: 'Neg', input: ['a'] })] });
+    const meta = (tags: string[], op: string) => new tensorflow.MetaGraphDef({ meta_info_def: { tags, tensorflow_version: '2.15.0' }, graph_def: graph(op) });
+    const saved = () => tensorflow.SavedModel.encode(new tensorflow.SavedModel({ meta_graphs: [meta(['serve'], 'Placeholder'), meta(['train'], 'VariableV2')] })).finish();
+    const { client } = view();
+    const first = await client.open(saved(), { name: 'saved_model.pb' });
+    expect(first).toMatchObject({ kind: 'savedmodel', metaGraph: 0, ops: 2 });
+    expect(first.metaGraphs!.map((m) => [m.index, m.tags])).toEqual([
+      [0, ['serve']],
+      [1, ['train']],
+    ]);
+    expect(first.eventTags).toBeUndefined();
+    const second = await client.open(saved(), { metaGraph: 'train' });
+    expect(second.metaGraph).toBe(1);
+    expect((await client.info('a')).op).toBe('VariableV2');
+    const plain = await client.open(xla());
+    expect(plain.metaGraphs).toBeUndefined();
+    expect(plain.metaGraph).toBeUndefined();
+  });
+
+  it('the summary lists an event file\'s graph-bearing tags, once each, and which one is open', async () => {
+    const dir = ['events', 'pytorch-tutorial-fashion-mnist', 'fashion_mnist_experiment_1'];
+    const pytorch = () => new Uint8Array(readFileSync(fixturePath(...dir, 'events.out.tfevents.1655101297.ziorathe.9443.13')));
+    const { client } = view({ eventReader: eventGraphReader });
+    const s = await client.open(pytorch());
+    expect(s).toMatchObject({ kind: 'events', eventTag: '__run_graph__' });
+    expect(s.eventTags).toEqual([
+      { tag: '__run_graph__', kind: 'graph_def', step: 0, entries: 1 },
+      { tag: 'step1', kind: 'tagged_run_metadata', step: 0, entries: 1 },
+    ]);
+    expect((await client.open(pytorch(), { tag: 'step1' })).eventTag).toBe('step1');
+    const keras = new Uint8Array(readFileSync(fixturePath('events', 'tf2-keras-callback-scalars-histos', 'train', 'events.out.tfevents.1585231889.LEMON.12072.235.v2')));
+    const k = await client.open(keras);
+    expect(k.eventTags!.map((t) => [t.tag, t.kind])).toEqual([
+      ['__run_graph__', 'graph_def'],
+      ['keras', 'keras_model'],
+      ['batch_2', 'run_metadata'],
+    ]);
   });
 });

@@ -6,8 +6,8 @@
  */
 import { buildHierarchy, buildSlimGraph, GraphSearch, RenderModel, type Hierarchy, type NodeRef } from '@tbg/hierarchy';
 import { loadColumnarGraph, type EventGraphReader } from '@tbg/proto';
-import { warmUpTask, WARM_UP_CALLS } from '../elk/warm-up.js';
-import { geometryTransferables } from '../geometry/types.js';
+import { warmUpTask, WARM_UP_CALLS } from '../elk/warm-up-tasks.js';
+import { geometryTransferables, type Geometry } from '../geometry/types.js';
 import { applyExpandMode, collapseAll } from '../session/expansion.js';
 import { LayoutSession } from '../session/layout-session.js';
 import { describe, idOf } from '../worker/protocol-helpers.js';
@@ -18,17 +18,23 @@ import type {
   ExpansionChange,
   ViewAnswer,
   ViewCloseRequest,
-  ViewFailedResponse,
+  ViewInfoRequest,
   ViewLayoutRequest,
   ViewOpenOptions,
   ViewOpenRequest,
   ViewRequest,
+  ViewRequestKind,
   ViewResponse,
   ViewSearchRequest,
   ViewSummary,
 } from './protocol.js';
+import { decorationContext, type ViewDecorate, type ViewDecorationContext } from './view-decoration.js';
+import { failed, noGraph, ViewRequestError } from './view-errors.js';
+import { infoOf, isInfoTarget } from './view-info.js';
+import { viewSummary } from './view-summary.js';
 
-export interface ViewHostOptions {
+/** `D`: what `decorate` makes of each layout (no decoration by default). */
+export interface ViewHostOptions<D = undefined> {
   /** Runs the ELK calls of every layout; closed by a `close` request. */
   runner: ElkRunner;
   /** Reads event files (e.g. `eventGraphReader` of @tbg/events); without it they are refused. */
@@ -38,6 +44,11 @@ export interface ViewHostOptions {
    * the first request, so that it never delays real work by more than one small layout.
    */
   warmUp?: boolean;
+  /**
+   * Runs after each layout, in the worker: its value goes with the `laidOut` response as
+   * `decoration`, its buffers transferred. An exception fails that layout request.
+   */
+  decorate?: ViewDecorate<D>;
 }
 
 interface OpenGraph {
@@ -48,20 +59,21 @@ interface OpenGraph {
   search: GraphSearch;
   /** Whether the attribute index is built or scheduled. */
   prepared: boolean;
+  decoration: ViewDecorationContext;
 }
 
 /** The host's state: the open graph, and whether it was closed or asked anything yet. */
-interface HostState {
-  channel: RequestChannel<ViewResponse>;
-  options: ViewHostOptions;
+interface HostState<D> {
+  channel: RequestChannel<ViewResponse<D>>;
+  options: ViewHostOptions<D>;
   graph: OpenGraph | null;
   closed: boolean;
   requested: boolean;
 }
 
 /** Serves view requests on `channel` until it is closed. */
-export function serveView(channel: RequestChannel<ViewResponse>, options: ViewHostOptions): void {
-  const host: HostState = { channel, options, graph: null, closed: false, requested: false };
+export function serveView<D = undefined>(channel: RequestChannel<ViewResponse<D>>, options: ViewHostOptions<D>): void {
+  const host: HostState<D> = { channel, options, graph: null, closed: false, requested: false };
   if (options.warmUp !== false) void warmUp(host);
   channel.listen((message) => {
     host.requested = true;
@@ -69,7 +81,7 @@ export function serveView(channel: RequestChannel<ViewResponse>, options: ViewHo
     let request: ViewRequest;
     try {
       request = asRequest(message);
-      if (host.closed) throw new Error('the view host is closed');
+      if (host.closed) throw new ViewRequestError('closed', 'Error', 'the view host is closed');
     } catch (error) {
       reply(host, failed(id, error));
       return;
@@ -77,19 +89,20 @@ export function serveView(channel: RequestChannel<ViewResponse>, options: ViewHo
     if (request.kind === 'open') reply(host, open(host, request));
     else if (request.kind === 'layout') void layout(host, request);
     else if (request.kind === 'search') reply(host, search(host, request));
+    else if (request.kind === 'info') reply(host, info(host, request));
     else void close(host, request).then((response) => reply(host, response));
   });
 }
 
 /** Small layouts while idle, one at a time, until the first request. */
-async function warmUp(host: HostState): Promise<void> {
+async function warmUp<D>(host: HostState<D>): Promise<void> {
   for (let i = 0; i < WARM_UP_CALLS && !host.requested; i++) {
     await host.options.runner.run(warmUpTask(i)).catch(() => undefined);
   }
 }
 
 /** Posts a response; one that cannot be sent (e.g. not cloneable) becomes a `failed` one. */
-function reply(host: HostState, response: ViewResponse, transfer: ArrayBuffer[] = []): void {
+function reply<D>(host: HostState<D>, response: ViewResponse<D>, transfer: ArrayBuffer[] = []): void {
   try {
     host.channel.post(response, transfer);
   } catch (error) {
@@ -97,7 +110,7 @@ function reply(host: HostState, response: ViewResponse, transfer: ArrayBuffer[] 
   }
 }
 
-function open(host: HostState, request: ViewOpenRequest): ViewAnswer<'open'> {
+function open<D>(host: HostState<D>, request: ViewOpenRequest): ViewAnswer<'open'> {
   try {
     host.graph = openGraph(request.bytes, request.options, host.options);
     return { kind: 'opened', id: request.id, summary: host.graph.summary };
@@ -106,7 +119,7 @@ function open(host: HostState, request: ViewOpenRequest): ViewAnswer<'open'> {
   }
 }
 
-function search(host: HostState, request: ViewSearchRequest): ViewAnswer<'search'> {
+function search<D>(host: HostState<D>, request: ViewSearchRequest): ViewAnswer<'search'> {
   if (!host.graph) return noGraph(request.id);
   try {
     return { kind: 'found', id: request.id, result: host.graph.search.search(request.query, request.options) };
@@ -115,18 +128,27 @@ function search(host: HostState, request: ViewSearchRequest): ViewAnswer<'search
   }
 }
 
-async function close(host: HostState, request: ViewCloseRequest): Promise<ViewAnswer<'close'>> {
+function info<D>(host: HostState<D>, request: ViewInfoRequest): ViewAnswer<'info'> {
+  if (!host.graph) return noGraph(request.id);
+  try {
+    return { kind: 'nodeInfo', id: request.id, info: infoOf(host.graph.hierarchy, request.target, request.options) };
+  } catch (error) {
+    return failed(request.id, error);
+  }
+}
+
+async function close<D>(host: HostState<D>, request: ViewCloseRequest): Promise<ViewAnswer<'close'>> {
   host.closed = true;
   host.graph = null;
   await host.options.runner.close();
   return { kind: 'closed', id: request.id };
 }
 
-/** Lays the view out and replies: `laidOut` (the geometry transferred), `cancelled` or `failed`. */
-async function layout(host: HostState, request: ViewLayoutRequest): Promise<void> {
+/** Lays the view out and replies: `laidOut` (the geometry and decoration transferred), `cancelled` or `failed`. */
+async function layout<D>(host: HostState<D>, request: ViewLayoutRequest): Promise<void> {
   const g = host.graph;
-  const answer = await layoutAnswer(host, request);
-  reply(host, answer, answer.kind === 'laidOut' ? geometryTransferables(answer.geometry) : []);
+  const { answer, transfer } = await layoutAnswer(host, request);
+  reply(host, answer, transfer);
   // The attribute index (100–250 ms at 100k ops) is built once the first view is shown,
   // while the user looks at it, so that no search pays for it.
   if (answer.kind === 'laidOut' && g && !g.prepared) {
@@ -137,41 +159,57 @@ async function layout(host: HostState, request: ViewLayoutRequest): Promise<void
   }
 }
 
-async function layoutAnswer(host: HostState, request: ViewLayoutRequest): Promise<ViewAnswer<'layout'>> {
+/** A layout's answer and the buffers to transfer with it. */
+interface LayoutReply<D> {
+  answer: ViewAnswer<'layout', D>;
+  transfer: ArrayBuffer[];
+}
+
+async function layoutAnswer<D>(host: HostState<D>, request: ViewLayoutRequest): Promise<LayoutReply<D>> {
   const { id } = request;
   const g = host.graph;
-  if (!g) return noGraph(id);
+  const only = (answer: ViewAnswer<'layout', D>): LayoutReply<D> => ({ answer, transfer: [] });
+  if (!g) return only(noGraph(id));
   try {
     applyChange(g, request.change);
   } catch (error) {
-    return failed(id, error);
+    return only(failed(id, error));
   }
   try {
     const view = await g.session.layout();
     // The graph was replaced while this ran: the answer is about a graph the client left.
-    if (host.graph !== g) return { kind: 'cancelled', id };
+    if (host.graph !== g) return only({ kind: 'cancelled', id });
     const { geometry, ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls } = view;
-    return { kind: 'laidOut', id, geometry, stats: { ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls }, expanded: expandedGroups(g) };
+    const stats = { ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls };
+    const decorated = decorate(host.options.decorate, g, geometry);
+    return {
+      answer: { kind: 'laidOut', id, geometry, stats, expanded: expandedGroups(g), ...(decorated ? { decoration: decorated.value } : {}) },
+      transfer: uniqueBuffers([...geometryTransferables(geometry), ...(decorated?.transfer ?? [])]),
+    };
   } catch (error) {
-    return isAbort(error) ? { kind: 'cancelled', id } : failed(id, error);
+    return only(isAbort(error) ? { kind: 'cancelled', id } : failed(id, error));
   }
 }
 
-function failed(id: number, error: unknown): ViewFailedResponse {
-  return { kind: 'failed', id, error: errorOf(error) };
+/** The host's decoration of this layout, or null without a `decorate` option. */
+function decorate<D>(fn: ViewDecorate<D> | undefined, g: OpenGraph, geometry: Geometry): { value: D; transfer: ArrayBuffer[] } | null {
+  return fn ? fn(g.decoration, geometry) : null;
 }
 
-function noGraph(id: number): ViewFailedResponse {
-  return { kind: 'failed', id, error: { name: 'Error', message: 'no graph is open' } };
+/** A transfer list names each buffer once (postMessage throws on a repeat). */
+function uniqueBuffers(buffers: ArrayBuffer[]): ArrayBuffer[] {
+  return [...new Set(buffers)];
 }
 
-function openGraph(bytes: Uint8Array, o: ViewOpenOptions, host: ViewHostOptions): OpenGraph {
+function openGraph<D>(bytes: Uint8Array, o: ViewOpenOptions, host: ViewHostOptions<D>): OpenGraph {
+  const t0 = performance.now();
   const loaded = loadColumnarGraph(bytes, {
     ...(o.name !== undefined ? { name: o.name } : {}),
     ...(o.metaGraph !== undefined ? { metaGraph: o.metaGraph } : {}),
     ...(o.tag !== undefined ? { tag: o.tag } : {}),
     ...(host.eventReader ? { eventReader: host.eventReader } : {}),
   });
+  const t1 = performance.now();
   const slim = buildSlimGraph(loaded.columnar);
   const hierarchy = buildHierarchy(slim, {
     ...(o.groupSeries !== undefined ? { groupSeries: o.groupSeries } : {}),
@@ -179,9 +217,8 @@ function openGraph(bytes: Uint8Array, o: ViewOpenOptions, host: ViewHostOptions)
   });
   const model = new RenderModel(hierarchy, o.autoExtract !== undefined ? { autoExtract: o.autoExtract } : {});
   const session = new LayoutSession(model, { runner: host.runner, ...(o.params ? { params: o.params } : {}) });
-  const h = hierarchy;
-  const summary: ViewSummary = { kind: loaded.kind, ops: loaded.columnar.nodes.count, nodes: h.n, groups: h.groups.length, root: h.n, warnings: [...loaded.warnings, ...slim.warnings] };
-  return { hierarchy, model, session, summary, search: new GraphSearch(hierarchy), prepared: false };
+  const summary = viewSummary(loaded, slim, hierarchy, { decodeMs: t1 - t0, hierarchyMs: performance.now() - t1 });
+  return { hierarchy, model, session, summary, search: new GraphSearch(hierarchy), prepared: false, decoration: decorationContext(hierarchy, model) };
 }
 
 function applyChange(g: OpenGraph, change: ExpansionChange): void {
@@ -207,22 +244,25 @@ function expandedGroups(g: OpenGraph): NodeRef[] {
   return out;
 }
 
+const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null;
+
+/** The fields each kind of request must have (every kind listed, so a new one cannot be forgotten). */
+const REQUEST_FIELDS: Record<ViewRequestKind, (m: Record<string, unknown>) => boolean> = {
+  open: (m) => m['bytes'] instanceof Uint8Array && isObject(m['options']),
+  layout: (m) => isObject(m['change']),
+  search: (m) => typeof m['query'] === 'string' && isObject(m['options']),
+  info: (m) => isInfoTarget(m['target']) && isObject(m['options']),
+  close: () => true,
+};
+
 function asRequest(message: unknown): ViewRequest {
-  const m = message as { kind?: unknown; bytes?: unknown; options?: unknown; change?: unknown } | null;
-  const ok =
-    idOf(message) !== -1 &&
-    ((m?.kind === 'open' && m.bytes instanceof Uint8Array && typeof m.options === 'object' && m.options !== null) ||
-      (m?.kind === 'layout' && typeof m.change === 'object' && m.change !== null) ||
-      (m?.kind === 'search' && typeof (m as { query?: unknown }).query === 'string' && typeof m.options === 'object' && m.options !== null) ||
-      m?.kind === 'close');
-  if (!ok) throw new TypeError(`not a view request: ${describe(message)}`);
+  const m = message as Record<string, unknown> | null;
+  const kind = m?.['kind'];
+  const check = typeof kind === 'string' && Object.hasOwn(REQUEST_FIELDS, kind) ? REQUEST_FIELDS[kind as ViewRequestKind] : null;
+  if (idOf(message) === -1 || !check?.(m!)) throw new ViewRequestError('bad-request', 'TypeError', `not a view request: ${describe(message)}`);
   return message as ViewRequest;
 }
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
-}
-
-function errorOf(error: unknown): { name: string; message: string } {
-  return error instanceof Error ? { name: error.name, message: error.message } : { name: 'Error', message: String(error) };
 }
