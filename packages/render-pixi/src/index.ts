@@ -1,7 +1,8 @@
 /**
  * @tbg/render-pixi: the WebGL scene of a laid-out tf graph (pixi.js v8): `GraphRenderer` (node
- * shapes, edges, labels and annotations so far; edge labels, the minimap and the worker next), and the DOM-free core it is built on: the camera, the spatial index for culling and
- * hit testing, spatial tiles, node quads for the shape shader, and TensorBoard's palette.
+ * shapes, edges, labels, annotations, expand buttons; picking, highlight, levels of detail,
+ * themes), and the DOM-free core it is built on: the camera, the spatial index for culling and
+ * hit testing, spatial tiles, the vertex builders, and TensorBoard's palette.
  */
 export {
   centreOn,
@@ -24,14 +25,24 @@ export {
 export { buildNodeIndex, insideShape, nodeDepths, type NodeIndex } from './scene/spatial-index.js';
 export { buildTiles, visibleTiles, type TileGrid } from './scene/tiles.js';
 export { ANNOTATION_ARROW, ANNOTATION_EDGE_WIDTH, ANNOTATION_LABEL_PX, annotationLabels, buildAnnotationEdges, buildAnnotationQuads } from './scene/annotations.js';
-export { buildEdgeStrokes, edgeBoxes, flattenBasis, PIECES_PER_SPAN, type EdgeStrokes } from './scene/edge-strokes.js';
-export { buildLabelGlyphs, CENTRAL_TO_BASELINE, nodeLabels, type LabelGlyphs, type LabelSpec } from './scene/label-glyphs.js';
-export { buildNodeQuads, QUAD_PAD, rgbaBytes, type NodeQuads } from './scene/node-quads.js';
+export { buildEdgeStrokes, EdgeRole, edgeBoxes, FLATNESS, flattenBasis, PIECES_PER_SPAN, StrokeKind, type EdgeStrokes } from './scene/edge-strokes.js';
+export { EDGE_LABEL_PX, edgeLabels, midpointAlong } from './scene/edge-labels.js';
+export { buildExpandButtonQuads, EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton } from './scene/expand-buttons.js';
+export { buildEdgeGraph, HighlightBit, neighbourhood, writeHighlight, type EdgeGraph, type Highlight } from './scene/highlight.js';
+export { buildLabelGlyphs, CENTRAL_TO_BASELINE, nodeLabels, type LabelGlyphs, type LabelRole, type LabelSpec } from './scene/label-glyphs.js';
+export { AGGREGATE_BELOW_PX, lodThresholds, MIN_LABEL_SCREEN_PX, PLAIN_BELOW_SCALE, type LodThresholds } from './scene/lod.js';
+export { DEFAULT_MINIMAP, minimapLayout, minimapShown, minimapToWorld, viewportBox, visibleFraction, type MinimapCorner, type MinimapLayout, type MinimapOptions } from './scene/minimap-layout.js';
+export { buildNodeQuads, QUAD_PAD, QuadRole, rgbaBytes, type NodeQuads, type QuadBuildOptions } from './scene/node-quads.js';
+export { createPicker, type Picker, type PickPart, type PickResult } from './scene/pick.js';
+export { planTransition, shapesAt, type TransitionPlan } from './scene/transition.js';
 export { ATLAS_FONT_PX, GlyphAtlas, SDF_EDGE, type Glyph } from './text/glyph-atlas.js';
 export { loadRoboto, ROBOTO_FAMILY } from './text/load-roboto.js';
 export { darker, hslToRgb, structureColor, TB_COLORS, TB_HUES } from './style/palette.js';
 export { plainPaint, type NodeBands, type NodePaint } from './style/paint.js';
 export { deviceColors, devicePaint, type DeviceLegendEntry } from './style/device-paint.js';
 export { structureLegend, structurePaint } from './style/structure-paint.js';
-export { GraphRenderer, type FrameStats, type GraphRendererOptions } from './pixi/graph-renderer.js';
-export { MIN_LABEL_SCREEN_PX } from './pixi/label-shader.js';
+export { DARK_THEME, DEFAULT_THEME, mergeTheme, parseColor, type NodeFillMode, type Theme } from './style/theme.js';
+export { GraphRenderer, type FrameInfo, type FrameStats, type GraphRendererOptions, type SetGeometryOptions } from './pixi/graph-renderer.js';
+export type { Detail } from './pixi/frame-visibility.js';
+export { MAX_ANIMATED_NODES } from './pixi/transition-player.js';
+export { inWorker, useWorkerAdapter } from './pixi/worker-adapter.js';

@@ -2,34 +2,52 @@
  * The GLSL program for edge strokes (scene/edge-strokes.ts): the vertex shader offsets each
  * vertex along its normal by half the stroke width, never less than half a screen pixel, so
  * thin edges stay visible when zoomed out; the fragment shader cuts TensorBoard's 2,2 dashes of
- * control edges from the distance along the route.
+ * control edges from the distance along the route. Colours come from the theme by role; the
+ * hovered node's edges are drawn wider and darker, the others fade while hovering; zoomed out,
+ * arrowheads, dashes and annotation edges are dropped, and edges inside aggregates hidden.
  */
 import { Geometry, Mesh, Shader } from 'pixi.js';
 import type { EdgeStrokes } from '../scene/edge-strokes.js';
+import { STYLE_GLSL, type SceneStyle } from './scene-style.js';
 
 const VERTEX = /* glsl */ `#version 300 es
 in vec2 aCentre;
 in vec2 aNormal;
-in vec3 aStroke;
-in vec4 aColor;
+in vec4 aStroke;
+in vec2 aMeta;
 
 uniform mat3 uProjectionMatrix;
 uniform mat3 uWorldTransformMatrix;
 uniform mat3 uTransformMatrix;
+${STYLE_GLSL}
 
 out vec4 vColor;
 out float vDist;
-out float vDashed;
+flat out float vDashed;
 
 void main() {
   mat3 m = uWorldTransformMatrix * uTransformMatrix;
-  float pxPerWorld = length(m[0].xy);
-  float halfWidth = max(aStroke.x, 0.5 / pxPerWorld);
+  float px = length(m[0].xy);
+  float kind = aStroke.z;
+  float role = aStroke.w;
+  bool lod = uLod > 0.5;
+  bool plain = lod && uPlain > 0.5;
+  if ((lod && px < aMeta.y) || (plain && (kind > 1.5 || role == 2.0))) {
+    gl_Position = vec4(2.0, 2.0, 0.0, 1.0);  // outside the clip volume: nothing is rasterised
+    return;
+  }
+  int state = stateAt(aMeta.x);
+  bool emphasised = (state & 6) != 0;
+  float halfWidth = max(aStroke.x * (emphasised ? 2.0 : 1.0), (emphasised ? 0.9 : 0.5) / px);
   vec2 p = aCentre + aNormal * halfWidth;
   gl_Position = vec4((uProjectionMatrix * m * vec3(p, 1.0)).xy, 0.0, 1.0);
-  vColor = aColor;
+  bool dashed = mod(kind, 2.0) > 0.5;
+  vec3 c = role == 1.0 ? uRefEdge : role == 2.0 ? uAnnotationEdge : dashed ? uControlEdge : uEdge;
+  if (emphasised) c = mix(c, uLabel, 0.35);
+  c = faded(c, state);
+  vColor = vec4(c * uSceneAlpha, uSceneAlpha);
   vDist = aStroke.y;
-  vDashed = aStroke.z;
+  vDashed = dashed && !plain && kind < 1.5 ? 1.0 : 0.0;
 }
 `;
 
@@ -37,17 +55,17 @@ const FRAGMENT = /* glsl */ `#version 300 es
 precision highp float;
 in vec4 vColor;
 in float vDist;
-in float vDashed;
+flat in float vDashed;
 out vec4 finalColor;
 
 void main() {
   if (vDashed > 0.5 && mod(vDist, 4.0) > 2.0) discard;
-  finalColor = vec4(vColor.rgb * vColor.a, vColor.a);
+  finalColor = vColor;
 }
 `;
 
-export function createEdgeShader(): Shader {
-  return Shader.from({ gl: { vertex: VERTEX, fragment: FRAGMENT, name: 'tbg-edge-strokes' } });
+export function createEdgeShader(style: SceneStyle): Shader {
+  return style.track(Shader.from({ gl: { vertex: VERTEX, fragment: FRAGMENT, name: 'tbg-edge-strokes' }, resources: style.resources() }));
 }
 
 export function createEdgeMesh(s: EdgeStrokes, shader: Shader): Mesh<Geometry, Shader> {
@@ -55,8 +73,8 @@ export function createEdgeMesh(s: EdgeStrokes, shader: Shader): Mesh<Geometry, S
     attributes: {
       aCentre: { buffer: s.centre, format: 'float32x2' },
       aNormal: { buffer: s.normal, format: 'float32x2' },
-      aStroke: { buffer: s.stroke, format: 'float32x3' },
-      aColor: { buffer: s.color, format: 'unorm8x4' },
+      aStroke: { buffer: s.stroke, format: 'float32x4' },
+      aMeta: { buffer: s.meta, format: 'float32x2' },
     },
     indexBuffer: s.index,
     topology: 'triangle-list',

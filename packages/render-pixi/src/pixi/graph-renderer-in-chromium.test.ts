@@ -6,14 +6,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { EdgeFlag, NodeFlag, NodeKind, roboto, ShapeKind, type Geometry } from '@tbg/layout';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunchOptions, needChromium, startTestServer, type TestServer } from '@tbg/testkit';
+import { needChromium } from '@tbg/testkit';
 import { exampleGeometry, exampleView } from '../test-support/example-geometry.js';
+import { startHarness, type Harness } from '../test-support/chromium-harness.js';
+import { pack } from '../test-support/packed-json.js';
 import { deviceColors, devicePaint } from '../style/device-paint.js';
-import type { NodePaint } from '../style/paint.js';
 import { flattenBasis } from '../scene/edge-strokes.js';
 import { insideShape } from '../scene/spatial-index.js';
 import { TB_COLORS } from '../style/palette.js';
@@ -23,34 +23,17 @@ const OUT = join(here, '..', '..', 'test-output');
 const SUITE = 'GraphRenderer in headless Chromium';
 const run = needChromium(SUITE);
 
-let server: TestServer | undefined;
-let browser: Browser;
+let harness: Harness | undefined;
 let g: Geometry;
-
-/** A geometry or a paint as JSON, typed arrays tagged with their type. */
-function pack(data: Geometry | NodePaint): unknown {
-  return JSON.parse(JSON.stringify(data, (_k, v: unknown) => (ArrayBuffer.isView(v) ? { type: v.constructor.name, values: Array.from(v as unknown as ArrayLike<number>) } : v)));
-}
 
 beforeAll(async () => {
   if (!run) return;
   g = await exampleGeometry('all');
-  const out = await build({ entryPoints: [join(here, '..', 'test-support', 'render-page.ts')], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
-  const bundle = out.outputFiles[0]!.text;
-  server = await startTestServer((path) => {
-    if (path === '/') return { body: '<!doctype html><body style="margin:0"><script type="module" src="/page.js"></script>', type: 'text/html' };
-    if (path === '/page.js') return { body: bundle, type: 'text/javascript' };
-    if (path === '/favicon.ico') return { body: '', type: 'image/x-icon' };
-    return null;
-  });
-  const launch = chromiumLaunchOptions();
   // gc() in the page, and exact heap figures, for the mount/unmount check.
-  launch.args.push('--js-flags=--expose-gc', '--enable-precise-memory-info');
-  browser = await chromium.launch(launch);
+  harness = await startHarness(['--js-flags=--expose-gc', '--enable-precise-memory-info']);
 }, 120_000);
 afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await harness?.close();
 });
 
 const centre = (i: number): [number, number] => {
@@ -61,13 +44,7 @@ const rgb = (n: number) => [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 const near = (a: number[], b: number[], tol = 6) => a.every((x, k) => Math.abs(x - b[k]!) <= tol);
 
 async function openPage(): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(server!.origin + '/');
-  await page.waitForFunction('globalThis.tbgRender !== undefined');
-  return { page, errors };
+  return harness!.open();
 }
 
 describe.skipIf(!run)(SUITE, () => {
@@ -166,12 +143,12 @@ describe.skipIf(!run)(SUITE, () => {
   });
 
   it('created and destroyed 50 times: no lost or extra WebGL contexts, no heap growth', async () => {
-    const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
+    const page = await harness!.browser.newPage({ viewport: { width: 900, height: 700 } });
     const messages: string[] = [];
     page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
     page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
     try {
-      await page.goto(server!.origin + '/');
+      await page.goto(harness!.server.origin + '/');
       await page.waitForFunction('globalThis.tbgRender !== undefined');
       const packed = JSON.stringify(pack(g));
       const heap = async () => page.evaluate<number>('(globalThis.gc?.(), performance.memory.usedJSHeapSize)');

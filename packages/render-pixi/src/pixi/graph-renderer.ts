@@ -1,27 +1,33 @@
 /**
- * The WebGL view of one laid-out graph: node shapes as a few meshes per spatial tile, drawn by
- * pixi.js on demand (after a camera, data or size change; never on a free-running ticker).
- * Tiles off screen are hidden before each frame. `destroy()` releases the GL context and every
- * buffer. Works on a DOM canvas or an OffscreenCanvas (in a worker, after
- * `DOMAdapter.set(WebWorkerAdapter)`).
+ * The WebGL view of one laid-out graph: node shapes, edges, labels, annotations and expand
+ * buttons as a few meshes per depth and spatial tile, drawn by pixi.js on demand (after a camera,
+ * data, highlight or size change; never on a free-running ticker). Hit testing, selection and
+ * hover, levels of detail and themes change uniforms and a state texture, never the meshes.
+ * `destroy()` releases the GL context and every buffer. Works on a DOM canvas or an
+ * OffscreenCanvas in a worker (call `useWorkerAdapter()` there first).
  */
-import { Application, Container, type Geometry as PixiGeometry, type Mesh, type Shader, type Texture } from 'pixi.js';
+import { Application, Container, type Texture } from 'pixi.js';
 import { roboto, type Geometry } from '@tbg/layout';
-import { fitCamera, visibleWorld, type Camera, type Rect, type Viewport } from '../scene/camera.js';
+import { fitCamera, screenToWorld, visibleWorld, type Camera, type Rect, type Viewport } from '../scene/camera.js';
+import { buildEdgeGraph, writeHighlight, type EdgeGraph, type Highlight } from '../scene/highlight.js';
+import { lodThresholds, PLAIN_BELOW_SCALE, type LodThresholds } from '../scene/lod.js';
+import { DEFAULT_MINIMAP, insideRect, minimapLayout, minimapShown, minimapToWorld, type MinimapOptions } from '../scene/minimap-layout.js';
+import { createPicker, type Picker, type PickResult } from '../scene/pick.js';
 import { buildNodeIndex, type NodeIndex } from '../scene/spatial-index.js';
-import { buildEdgeStrokes, edgeBoxes } from '../scene/edge-strokes.js';
-import { annotationLabels, buildAnnotationEdges, buildAnnotationQuads } from '../scene/annotations.js';
-import { buildLabelGlyphs, nodeLabels, type LabelSpec } from '../scene/label-glyphs.js';
-import { buildNodeQuads } from '../scene/node-quads.js';
-import { buildTiles, visibleTiles, type TileGrid } from '../scene/tiles.js';
 import type { NodePaint } from '../style/paint.js';
-import { TB_COLORS } from '../style/palette.js';
+import { DEFAULT_THEME, mergeTheme, type Theme } from '../style/theme.js';
 import { GlyphAtlas } from '../text/glyph-atlas.js';
 import { loadRoboto, ROBOTO_FAMILY } from '../text/load-roboto.js';
-import { createEdgeMesh, createEdgeShader } from './edge-shader.js';
-import { createAtlasTexture, createLabelMesh, createLabelShader } from './label-shader.js';
-import { createNodeMesh } from './node-mesh.js';
+import { createEdgeShader } from './edge-shader.js';
+import { applyVisibility, type Detail, type FrameStats } from './frame-visibility.js';
+import { createAtlasTexture, createLabelShader } from './label-shader.js';
+import { Minimap } from './minimap.js';
+import { MAX_ANIMATED_NODES, TransitionPlayer } from './transition-player.js';
+import { buildSceneMeshes, type LayerName, type SceneMeshes, type SceneShaders } from './scene-builder.js';
+import { SceneStyle } from './scene-style.js';
 import { createShapeShader } from './shape-shader.js';
+
+export type { FrameStats } from './frame-visibility.js';
 
 export interface GraphRendererOptions {
   canvas: HTMLCanvasElement | OffscreenCanvas;
@@ -29,62 +35,102 @@ export interface GraphRendererOptions {
   height: number;
   /** Device pixels per CSS pixel. */
   resolution?: number;
-  /** Background, 0xRRGGBB. */
+  /** Background, 0xRRGGBB (the same as `theme.background`). */
   background?: number;
+  theme?: Partial<Theme>;
+  /** Levels of detail (default true): plain boxes, aggregates and hidden small text when zoomed out. */
+  lod?: boolean;
+  /** Hide tiles off screen (default true). */
+  cull?: boolean;
 }
 
-export interface FrameStats {
-  tiles: number;
-  visibleTiles: number;
+export interface SetGeometryOptions {
+  /** 'fit': the whole graph in view; 'keep': the camera stays. Default: 'keep' with a transition, else 'fit'. */
+  camera?: 'fit' | 'keep';
+  /**
+   * 'previous': animate from the geometry shown before (TensorBoard's expand/collapse): nodes
+   * matched by `nodes.ref` move and grow from their old boxes, new ones unfold from their
+   * ancestor and fade in; the last frame is exactly the new scene. Skipped above 20k nodes.
+   */
+  transitionFrom?: 'previous';
+  /** Animation length (default 250 ms, TensorBoard's). */
+  durationMs?: number;
 }
 
-type NodeMesh = Mesh<PixiGeometry, Shader>;
-
-/** One tiling of a kind of primitive, with its meshes per tile (one per nesting depth). */
-interface TiledLayer {
-  grid: TileGrid;
-  meshes: NodeMesh[][];
+/** A drawn frame, for the host's frame-time reports. */
+export interface FrameInfo {
+  stats: FrameStats;
+  /** Main-thread (or worker) time spent issuing the frame, ms. */
+  cpuMs: number;
+  /** A frame of the expand/collapse animation (the last one, showing the final scene, is not). */
+  animating: boolean;
 }
 
 interface Scene {
   geometry: Geometry;
   index: NodeIndex;
-  /** Node shapes first (their tiles are what FrameStats counts), then everything else. */
-  layers: TiledLayer[];
+  lod: LodThresholds;
+  edges: EdgeGraph;
+  picker: Picker;
+  meshes: SceneMeshes;
 }
+
+const now = () => performance.now();
+
+const graphExtent = (g: Geometry): Rect => ({ x: 0, y: 0, width: g.width, height: g.height });
+
+/** While animating, the node shapes are the animation's. */
+const ANIMATED_LAYERS: ReadonlySet<LayerName> = new Set(['nodes']);
 
 export class GraphRenderer {
   private readonly app = new Application();
   private readonly world = new Container();
-  private readonly shader = createShapeShader();
-  private readonly edgeShader = createEdgeShader();
+  private readonly style = new SceneStyle();
   private readonly atlas = new GlyphAtlas(ROBOTO_FAMILY);
   private readonly atlasTexture: Texture = createAtlasTexture(this.atlas);
-  private readonly labelShader = createLabelShader(this.atlasTexture);
+  private readonly shaders: SceneShaders;
   private scene: Scene | null = null;
   private viewport: Viewport;
   private cam: Camera = { x: 0, y: 0, scale: 1 };
+  private detail: Detail;
+  private currentTheme: Theme;
+  /** State slots currently non-zero. */
+  private lit: number[] = [];
+  private readonly frameListeners = new Set<(f: FrameInfo) => void>();
+  private pendingFrame = 0;
+  private minimap: Minimap | null = null;
+  private minimapOptions: MinimapOptions = { ...DEFAULT_MINIMAP };
+  /** Selection as last set, to redraw the minimap only when it changes. */
+  private selectedKey = '';
+  private readonly transition: TransitionPlayer;
 
-  private constructor(viewport: Viewport) {
-    this.viewport = viewport;
+  private constructor(o: GraphRendererOptions) {
+    this.viewport = { width: o.width, height: o.height };
+    this.detail = { lod: o.lod ?? true, cull: o.cull ?? true };
+    this.currentTheme = mergeTheme(DEFAULT_THEME, { ...(o.background !== undefined ? { background: o.background } : {}), ...o.theme });
+    this.shaders = { shape: createShapeShader(this.style), edge: createEdgeShader(this.style), label: createLabelShader(this.atlasTexture, this.style) };
+    this.style.setTheme(this.currentTheme);
+    this.style.set('uLod', this.detail.lod ? 1 : 0);
+    this.transition = new TransitionPlayer(this.shaders.shape, this.style, () => this.draw());
   }
 
   /** Creates the WebGL context (WebGPU is not used: it draws blank in headless Chromium here). */
   static async create(o: GraphRendererOptions): Promise<GraphRenderer> {
     await loadRoboto();
-    const r = new GraphRenderer({ width: o.width, height: o.height });
+    const r = new GraphRenderer(o);
     await r.app.init({
       canvas: o.canvas,
       width: o.width,
       height: o.height,
       resolution: o.resolution ?? 1,
-      background: o.background ?? 0xffffff,
+      background: r.currentTheme.background,
       preference: 'webgl',
       antialias: false,
       autoStart: false,
       sharedTicker: false,
     });
-    r.app.stage.addChild(r.world);
+    r.minimap = new Minimap(r.app.renderer, r.app.stage, r.world, r.style, r.shaders.shape);
+    r.app.stage.addChild(r.world, r.minimap.overlay);
     // Hit testing is ours (spatial index), so pixi's event system has nothing to walk.
     r.app.stage.eventMode = 'none';
     r.app.stage.interactiveChildren = false;
@@ -99,59 +145,39 @@ export class GraphRenderer {
     return this.scene?.index ?? null;
   }
 
-  /**
-   * Shows a new layout (replacing the previous one's buffers), fitted to the view. Meshes are
-   * layered by nesting depth, then split by tile: at each depth the shapes (nodes and their
-   * annotation glyphs), then the edges drawn inside those groups, then the labels — so a group
-   * lies under its edges and its edges under its children (TensorBoard draws edges below the
-   * nodes of every scene).
-   */
-  setGeometry(g: Geometry, paint: NodePaint): void {
-    this.clearScene();
-    const index = buildNodeIndex(g);
-    const extent = { x: 0, y: 0, width: g.width, height: g.height };
-    const layers: Container[] = [];
-    const depthOfNode = (i: number) => index.depth[i]!;
-    const glyph = (ch: string) => this.atlas.glyph(ch);
-    const text = (specs: LabelSpec[]) => createLabelMesh(buildLabelGlyphs(specs, glyph, this.atlas.size, roboto), this.labelShader);
-    // Nodes, then the edges inside each group (an edge belongs to the depth of its owner).
-    const nodeGrid = buildTiles(g.nodes.box, g.nodes.count, extent);
-    const edgeGrid = buildTiles(edgeBoxes(g), g.edges.count, extent);
-    const ownerDepth = (e: number) => (g.edges.owner[e]! < 0 ? 0 : index.depth[g.edges.owner[e]!]!);
-    // Annotations sit at their host's depth.
-    const annGrid = buildTiles(g.annotations.box, g.annotations.count, extent);
-    const hostDepth = (a: number) => index.depth[g.annotations.host[a]!]!;
-    const scene: TiledLayer[] = [
-      this.tiled(nodeGrid, layers, depthOfNode, 0, (items) => createNodeMesh(buildNodeQuads(g, items, paint), this.shader)),
-      this.tiled(edgeGrid, layers, ownerDepth, 1, (items) => createEdgeMesh(buildEdgeStrokes(g, items), this.edgeShader)),
-      this.tiled(nodeGrid, layers, depthOfNode, 2, (items) => text(nodeLabels(g, items, TB_COLORS.label))),
-      this.tiled(annGrid, layers, hostDepth, 0, (items) => createNodeMesh(buildAnnotationQuads(g, items), this.shader)),
-      this.tiled(annGrid, layers, hostDepth, 1, (items) => createEdgeMesh(buildAnnotationEdges(g, items), this.edgeShader)),
-      this.tiled(annGrid, layers, hostDepth, 2, (items) => text(annotationLabels(g, items))),
-    ];
-    this.atlasTexture.source.update();
-    this.scene = { geometry: g, index, layers: scene };
-    this.setCamera(fitCamera(extent, this.viewport));
+  get geometry(): Geometry | null {
+    return this.scene?.geometry ?? null;
   }
 
-  /** Meshes for every tile of `grid`, one per depth, each added to slot `slot` of its depth's layer. */
-  private tiled(grid: TileGrid, layers: Container[], depthOf: (i: number) => number, slot: 0 | 1 | 2, make: (items: Uint32Array) => NodeMesh): TiledLayer {
-    const meshes: NodeMesh[][] = [];
-    for (let t = 0; t < grid.cols * grid.rows; t++) {
-      const tile: NodeMesh[] = [];
-      for (const [depth, items] of byDepth(grid.items.subarray(grid.start[t], grid.start[t + 1]), depthOf)) {
-        const mesh = make(items);
-        // Items may draw nothing of this kind (no label, an ellipsis annotation): no empty mesh.
-        if (mesh.geometry.indexBuffer.data.length === 0) {
-          mesh.destroy();
-          continue;
-        }
-        layerAt(layers, depth, this.world).getChildAt<Container>(slot).addChild(mesh);
-        tile.push(mesh);
-      }
-      meshes.push(tile);
+  get theme(): Readonly<Theme> {
+    return this.currentTheme;
+  }
+
+  /**
+   * Shows a new layout, replacing the previous one's buffers; fitted to the view unless `camera:
+   * 'keep'`, animated from the previous one with `transitionFrom: 'previous'`. The highlight is
+   * cleared (its indices belonged to the old geometry).
+   */
+  setGeometry(g: Geometry, paint: NodePaint, options: SetGeometryOptions = {}): void {
+    const prev = this.scene?.geometry;
+    this.transition.cancel();
+    this.clearScene();
+    const index = buildNodeIndex(g);
+    const lod = lodThresholds(g);
+    const meshes = buildSceneMeshes(g, paint, index, lod, this.atlas, this.shaders, this.world);
+    this.atlasTexture.source.update();
+    this.scene = { geometry: g, index, lod, edges: buildEdgeGraph(g), picker: createPicker(g, index, lod, roboto), meshes };
+    this.style.resetStates(g.nodes.count + g.edges.count);
+    this.lit = [];
+    this.style.statesChanged(false);
+    this.selectedKey = '';
+    this.minimapDirty();
+    const animate = options.transitionFrom === 'previous' && prev !== undefined;
+    if ((options.camera ?? (animate ? 'keep' : 'fit')) === 'fit') this.setCamera(fitCamera(graphExtent(g), this.viewport));
+    const durationMs = options.durationMs ?? 250;
+    if (animate && durationMs > 0 && g.nodes.count <= MAX_ANIMATED_NODES) {
+      this.transition.start({ prev, next: g, paint, lod, index, slots: meshes.slots, durationMs }, () => this.render());
     }
-    return { grid, meshes };
   }
 
   setCamera(c: Camera): void {
@@ -165,15 +191,116 @@ export class GraphRenderer {
     this.app.renderer.resize(width, height);
   }
 
-  /** Culls tiles to the view and draws one frame. */
-  render(): FrameStats {
+  /** Turns levels of detail and culling on or off (e.g. to compare frame times). */
+  configure(detail: Partial<Detail>): void {
+    this.detail = { ...this.detail, ...detail };
+    this.style.set('uLod', this.detail.lod ? 1 : 0);
+    this.minimapDirty();
+  }
+
+  /**
+   * What is drawn under screen point (sx, sy) (CSS px from the canvas' top-left): a node's
+   * expand button, label or shape — the deepest node wins — or an annotation; null on empty space.
+   */
+  pick(sx: number, sy: number): PickResult | null {
+    if (!this.scene) return null;
+    // The minimap lies over the scene: the host handles points on it (`minimapToWorld`).
+    const mini = this.minimapRect();
+    if (mini && insideRect(mini, sx, sy)) return null;
+    const [wx, wy] = screenToWorld(this.cam, sx, sy);
+    return this.scene.picker.pick(wx, wy, this.cam.scale, this.detail.lod);
+  }
+
+  /**
+   * Selected nodes get TensorBoard's selection outline; the hovered node (−1: none) and its
+   * neighbourhood are emphasised and the rest fades. Rewrites a few state bytes; call `render()`.
+   */
+  setHighlight(h: Highlight): void {
     const s = this.scene;
-    const stats: FrameStats = { tiles: 0, visibleTiles: 0 };
+    if (!s) return;
+    this.lit = writeHighlight(s.geometry, s.edges, this.style.states, this.lit, h);
+    this.style.statesChanged(h.hovered >= 0 && h.hovered < s.geometry.nodes.count);
+    // The minimap shows the selection, not the hover.
+    const key = h.selected.join();
+    if (key !== this.selectedKey) this.minimapDirty();
+    this.selectedKey = key;
+  }
+
+  /** Replaces the given theme colours; call `render()`. No buffer is rebuilt. */
+  setTheme(partial: Partial<Theme>): void {
+    this.currentTheme = mergeTheme(this.currentTheme, partial);
+    this.style.setTheme(this.currentTheme);
+    this.app.renderer.background.color = this.currentTheme.background;
+    this.minimapDirty();
+  }
+
+  /**
+   * Shows (or hides) the minimap in a corner of the canvas: the whole graph's shapes, a frame,
+   * and the part in view as a box; hidden while 80 % of the graph is in view (`autoHide`).
+   */
+  setMinimap(o: Partial<MinimapOptions>): void {
+    this.minimapOptions = { ...this.minimapOptions, ...o };
+    this.minimapDirty();
+  }
+
+  /** The minimap's rectangle on screen (CSS px), or null while it is not shown. */
+  minimapRect(): Rect | null {
+    const s = this.scene;
+    if (!s) return null;
+    const graph = graphExtent(s.geometry);
+    if (!minimapShown(graph, this.cam, this.viewport, this.minimapOptions)) return null;
+    return minimapLayout(graph, this.viewport, this.minimapOptions).rect;
+  }
+
+  /** The world point under screen point (sx, sy) of the minimap (centre the camera there to drag its box), or null while it is not shown. */
+  minimapToWorld(sx: number, sy: number): [number, number] | null {
+    const s = this.scene;
+    if (!s || !this.minimapRect()) return null;
+    return minimapToWorld(minimapLayout(graphExtent(s.geometry), this.viewport, this.minimapOptions), sx, sy);
+  }
+
+  private minimapDirty(): void {
+    if (this.minimap) this.minimap.dirty = true;
+  }
+
+  /** Whether the expand/collapse animation is running (it draws its own frames). */
+  get animating(): boolean {
+    return this.transition.active;
+  }
+
+  /** Calls `listener` after every drawn frame (animation frames included); returns the function that removes it. */
+  onFrame(listener: (f: FrameInfo) => void): () => void {
+    this.frameListeners.add(listener);
+    return () => this.frameListeners.delete(listener);
+  }
+
+  /** Draws one frame at the next animation frame, however many times it is asked for before then. */
+  requestRender(): void {
+    if (this.pendingFrame) return;
+    this.pendingFrame = requestAnimationFrame(() => {
+      this.pendingFrame = 0;
+      this.render();
+    });
+  }
+
+  /** Culls tiles to the view, applies the levels of detail and draws one frame. */
+  render(): FrameStats {
+    return this.draw();
+  }
+
+  private draw(): FrameStats {
+    const t0 = now();
+    let stats: FrameStats = { tiles: 0, visibleTiles: 0, meshes: 0 };
+    const s = this.scene;
     if (s) {
-      const view = visibleWorld(this.cam, this.viewport);
-      s.layers.forEach((layer, k) => cull(layer, view, k === 0 ? stats : { tiles: 0, visibleTiles: 0 }));
+      // The minimap's texture pass first: it sets visibilities of its own.
+      this.minimap?.prepare({ scene: s.meshes, graph: graphExtent(s.geometry), camera: this.cam, viewport: this.viewport, detail: this.detail, theme: this.currentTheme, frozen: this.transition.active }, this.minimapOptions);
+      this.style.set('uPlain', this.cam.scale < PLAIN_BELOW_SCALE ? 1 : 0);
+      stats = applyVisibility(s.meshes, visibleWorld(this.cam, this.viewport), this.cam.scale, this.detail, this.transition.active ? ANIMATED_LAYERS : undefined);
     }
     this.app.renderer.render(this.app.stage);
+    const info: FrameInfo = { stats, cpuMs: now() - t0, animating: this.transition.active };
+    for (const f of this.frameListeners) f(info);
     return stats;
   }
 
@@ -185,46 +312,17 @@ export class GraphRenderer {
 
   /** Releases every GPU resource and the context itself. */
   destroy(): void {
+    if (this.pendingFrame) cancelAnimationFrame(this.pendingFrame);
+    this.transition.cancel();
+    this.frameListeners.clear();
     this.clearScene();
-    this.shader.destroy();
-    this.edgeShader.destroy();
-    this.labelShader.destroy();
+    this.minimap?.destroy();
+    this.shaders.shape.destroy();
+    this.shaders.edge.destroy();
+    this.shaders.label.destroy();
+    this.style.destroy();
     this.atlasTexture.destroy(true);
     // releaseGlobalResources: pixi's pooled batches would otherwise outlive the app.
     this.app.destroy({ removeView: false, releaseGlobalResources: true }, { children: true, texture: true, textureSource: true });
   }
-}
-
-/** Shows the tiles of `layer` that meet `view`, hides the rest; counts node tiles in `stats`. */
-function cull(layer: TiledLayer, view: Rect, stats: FrameStats): void {
-  const visible = new Set(visibleTiles(layer.grid, view));
-  layer.meshes.forEach((meshes, t) => {
-    if (!meshes.length) return;
-    stats.tiles++;
-    const on = visible.has(t);
-    for (const m of meshes) m.visible = on;
-    if (on) stats.visibleTiles++;
-  });
-}
-
-/** A tile's items grouped by nesting depth, shallowest first. */
-function byDepth(items: Uint32Array, depthOf: (i: number) => number): Array<[number, Uint32Array]> {
-  const groups = new Map<number, number[]>();
-  for (const i of items) {
-    const d = depthOf(i);
-    let list = groups.get(d);
-    if (!list) groups.set(d, (list = []));
-    list.push(i);
-  }
-  return [...groups].sort((a, b) => a[0] - b[0]).map(([d, list]) => [d, Uint32Array.from(list)]);
-}
-
-/** The layer of depth `d` (node shapes in slot 0, edges in slot 1, labels in slot 2), created with every shallower one. */
-function layerAt(layers: Container[], d: number, world: Container): Container {
-  while (layers.length <= d) {
-    const layer = world.addChild(new Container());
-    layer.addChild(new Container(), new Container(), new Container());
-    layers.push(layer);
-  }
-  return layers[d]!;
 }

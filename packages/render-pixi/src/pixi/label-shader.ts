@@ -1,45 +1,49 @@
 /**
  * The GLSL program for glyph quads (scene/label-glyphs.ts): signed-distance-field text, sharp at
  * any zoom, with the edge softened over one screen pixel. The vertex shader collapses the glyphs
- * of labels smaller than `uMinLabelPx` on screen: unreadable text is not drawn.
+ * of labels smaller than `MIN_LABEL_SCREEN_PX` on screen (unreadable text is not drawn), of
+ * annotations when nodes are plain boxes, and of nodes inside an aggregate; colours come from
+ * the theme by role, faded like their node or edge while hovering.
  */
 import { BufferImageSource, Geometry, Mesh, Shader, Texture } from 'pixi.js';
 import type { LabelGlyphs } from '../scene/label-glyphs.js';
+import { MIN_LABEL_SCREEN_PX } from '../scene/lod.js';
 import { SDF_EDGE, type GlyphAtlas } from '../text/glyph-atlas.js';
-
-/** Labels smaller than this on screen are not drawn. */
-export const MIN_LABEL_SCREEN_PX = 4;
+import { STYLE_GLSL, type SceneStyle } from './scene-style.js';
 
 const VERTEX = /* glsl */ `#version 300 es
 in vec2 aPosition;
 in vec2 aUV;
-in float aPx;
-in vec4 aColor;
+in vec4 aStyle;
 
 uniform mat3 uProjectionMatrix;
 uniform mat3 uWorldTransformMatrix;
 uniform mat3 uTransformMatrix;
+${STYLE_GLSL}
 
 out vec2 vUV;
-out vec4 vColor;
+flat out vec4 vColor;
 
 void main() {
   mat3 m = uWorldTransformMatrix * uTransformMatrix;
-  float pxPerWorld = length(m[0].xy);
-  vUV = aUV;
-  vColor = aColor;
-  if (aPx * pxPerWorld < ${MIN_LABEL_SCREEN_PX.toFixed(1)}) {
+  float px = length(m[0].xy);
+  float role = aStyle.y;
+  bool lod = uLod > 0.5;
+  if (lod && (aStyle.x * px < ${MIN_LABEL_SCREEN_PX.toFixed(1)} || px < aStyle.w || (role == 1.0 && uPlain > 0.5))) {
     gl_Position = vec4(2.0, 2.0, 0.0, 1.0);  // outside the clip volume: nothing is rasterised
     return;
   }
   gl_Position = vec4((uProjectionMatrix * m * vec3(aPosition, 1.0)).xy, 0.0, 1.0);
+  vUV = aUV;
+  vec3 c = faded(role == 2.0 ? uEdgeLabel : uLabel, stateAt(aStyle.z));
+  vColor = vec4(c, uSceneAlpha);
 }
 `;
 
 const FRAGMENT = /* glsl */ `#version 300 es
 precision highp float;
 in vec2 vUV;
-in vec4 vColor;
+flat in vec4 vColor;
 uniform sampler2D uAtlas;
 out vec4 finalColor;
 
@@ -58,8 +62,8 @@ export function createAtlasTexture(atlas: GlyphAtlas): Texture {
   return new Texture({ source });
 }
 
-export function createLabelShader(atlas: Texture): Shader {
-  return Shader.from({ gl: { vertex: VERTEX, fragment: FRAGMENT, name: 'tbg-labels' }, resources: { uAtlas: atlas.source } });
+export function createLabelShader(atlas: Texture, style: SceneStyle): Shader {
+  return style.track(Shader.from({ gl: { vertex: VERTEX, fragment: FRAGMENT, name: 'tbg-labels' }, resources: { ...style.resources(), uAtlas: atlas.source } }));
 }
 
 export function createLabelMesh(l: LabelGlyphs, shader: Shader): Mesh<Geometry, Shader> {
@@ -67,8 +71,7 @@ export function createLabelMesh(l: LabelGlyphs, shader: Shader): Mesh<Geometry, 
     attributes: {
       aPosition: { buffer: l.position, format: 'float32x2' },
       aUV: { buffer: l.uv, format: 'float32x2' },
-      aPx: { buffer: l.px, format: 'float32' },
-      aColor: { buffer: l.color, format: 'unorm8x4' },
+      aStyle: { buffer: l.style, format: 'float32x4' },
     },
     indexBuffer: l.index,
     topology: 'triangle-list',

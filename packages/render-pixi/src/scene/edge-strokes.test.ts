@@ -1,9 +1,7 @@
-import { EdgeFlag, type Geometry } from '@tbg/layout';
+import { basisSegments, EdgeFlag, type Geometry } from '@tbg/layout';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TB_COLORS } from '../style/palette.js';
 import { exampleGeometry } from '../test-support/example-geometry.js';
-import { buildEdgeStrokes, edgeBoxes, flattenBasis } from './edge-strokes.js';
-import { rgbaBytes } from './node-quads.js';
+import { buildEdgeStrokes, EdgeRole, edgeBoxes, flattenBasis, PIECES_PER_SPAN, StrokeKind } from './edge-strokes.js';
 
 let g: Geometry;
 beforeAll(async () => {
@@ -26,16 +24,27 @@ describe('edge strokes', () => {
     expect(flattenBasis([0, 0, 5, 5])).toEqual([0, 0, 5, 5]);
   });
 
+  it('straight spans are one piece; bent ones get more, at most PIECES_PER_SPAN', () => {
+    // Collinear points: every span is straight.
+    const spans = basisSegments([0, 0, 0, 10, 0, 20, 0, 30]).length - 1;
+    const straight = flattenBasis([0, 0, 0, 10, 0, 20, 0, 30]);
+    expect(straight.length / 2 - 1).toBe(spans);
+    for (let k = 0; k < straight.length; k += 2) expect(straight[k]).toBeCloseTo(0, 9);
+    const bent = flattenBasis([0, 0, 40, 0, 40, 40, 80, 40]);
+    expect(bent.length / 2 - 1).toBeGreaterThan(spans);
+    expect(bent.length / 2 - 1).toBeLessThanOrEqual(spans * PIECES_PER_SPAN);
+  });
+
   it('one quad per piece and one arrowhead per edge, tip on the route end (the start for reference edges)', () => {
     const all = Array.from({ length: g.edges.count }, (_, e) => e);
     const s = buildEdgeStrokes(g, all);
-    expect(s.vertices).toBe(s.color.length);
+    expect(s.vertices).toBe(s.meta.length / 2);
     expect(s.index.length % 3).toBe(0);
     expect(Math.max(...s.index)).toBeLessThan(s.vertices);
     // Arrowhead vertices have no normal; their first corner is the tip.
     const tips: Array<[number, number]> = [];
     for (let v = 0; v < s.vertices; v++) {
-      if (s.normal[2 * v] === 0 && s.normal[2 * v + 1] === 0 && s.stroke[3 * v] === 0) {
+      if (s.normal[2 * v] === 0 && s.normal[2 * v + 1] === 0 && s.stroke[4 * v + 2]! >= StrokeKind.arrow) {
         tips.push([s.centre[2 * v]!, s.centre[2 * v + 1]!]);
         v += 2;
       }
@@ -57,8 +66,12 @@ describe('edge strokes', () => {
     const c = buildEdgeStrokes(g, control);
     expect(c.stroke[2]).toBe(1);
     const d = buildEdgeStrokes(g, data);
-    expect(d.stroke[2]).toBe(0);
-    expect(d.color[0]).toBe(rgbaBytes(TB_COLORS.edge));
+    expect(d.stroke[2]).toBe(StrokeKind.solid);
+    expect(d.stroke[3]).toBe(EdgeRole.data);
+    const ref = Array.from({ length: g.edges.count }, (_, e) => e).filter((e) => g.edges.flags[e]! & EdgeFlag.hasRef);
+    if (ref.length) expect(buildEdgeStrokes(g, ref).stroke[3]).toBe(EdgeRole.reference);
+    // Each vertex knows its edge's state slot (after the nodes').
+    expect(d.meta[0]).toBe(g.nodes.count + data[0]!);
   });
 
   it('edge boxes hold their routes', () => {

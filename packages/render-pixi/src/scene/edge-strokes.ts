@@ -1,13 +1,12 @@
 /**
  * Edges as triangles in plain vertex buffers: each route is TensorBoard's basis curve, cut into
- * straight pieces, each piece a quad that the vertex shader widens to at least one screen pixel;
+ * straight pieces (as many as its bends need), each piece a quad that the vertex shader widens to at least one screen pixel;
  * dashed control edges are cut in the fragment shader by the distance along the route; the
  * arrowhead is a triangle whose tip lands on the route's end (at its start for reference edges,
- * which TensorBoard draws pointing back).
+ * which TensorBoard draws pointing back). Colours are theme roles resolved in the shader.
  */
 import { arrowAtEnd, basisSegments, EdgeFlag, type Geometry } from '@tbg/layout';
-import { TB_COLORS } from '../style/palette.js';
-import { rgbaBytes } from './node-quads.js';
+import type { LodThresholds } from './lod.js';
 
 export interface EdgeStrokes {
   /** Vertices written. */
@@ -16,21 +15,51 @@ export interface EdgeStrokes {
   centre: Float32Array;
   /** Per vertex: unit normal × side (±1), zero for arrowhead corners. */
   normal: Float32Array;
-  /** Per vertex: half the stroke width (world px), distance along the route, dash flag (0/1). */
+  /** Per vertex: half the stroke width (world px), distance along the route, StrokeKind, EdgeRole. */
   stroke: Float32Array;
-  color: Uint32Array;
+  /** Per vertex: state slot (node count + edge, or the host node of an annotation), hide-below scale. */
+  meta: Float32Array;
   index: Uint32Array;
 }
 
-/** Straight pieces per cubic span of the basis curve. */
+/** What a vertex belongs to: a solid or dashed line, or the arrowhead of one (hidden when zoomed out). */
+export const StrokeKind = { solid: 0, dashed: 1, arrow: 2, dashedArrow: 3 } as const;
+export type StrokeKind = (typeof StrokeKind)[keyof typeof StrokeKind];
+
+/** Which theme colour an edge takes. */
+export const EdgeRole = { data: 0, reference: 1, annotation: 2 } as const;
+export type EdgeRole = (typeof EdgeRole)[keyof typeof EdgeRole];
+
+/** The style of the strokes a writer is writing. */
+export interface StrokeStyle {
+  half: number;
+  dashed: boolean;
+  role: EdgeRole;
+  id: number;
+  hide: number;
+}
+
+/** At most this many straight pieces per cubic span of the basis curve. */
 export const PIECES_PER_SPAN = 8;
+/** How far (world px) a piece may stray from the curve: straighter spans get fewer pieces. */
+export const FLATNESS = 0.1;
 
 /** The route of edge e as a flat point list. */
 function route(g: Geometry, e: number): Float32Array {
   return g.edges.points.subarray(2 * g.edges.pointStart[e]!, 2 * g.edges.pointStart[e + 1]!);
 }
 
-/** A polyline following the basis curve through `pts`. */
+/** Distance from (px, py) to the line through (ax, ay) and (bx, by). */
+function offLine(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const len = Math.hypot(bx - ax, by - ay);
+  return len < 1e-9 ? Math.hypot(px - ax, py - ay) : Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / len;
+}
+
+/**
+ * A polyline following the basis curve through `pts`: each cubic span cut into up to `pieces`
+ * pieces, as many as its bend needs (a straight span is one piece; the error of n pieces is
+ * about the control points' offset / n²).
+ */
 export function flattenBasis(pts: ArrayLike<number>, pieces = PIECES_PER_SPAN): number[] {
   const segs = basisSegments(pts);
   if (!segs.length) return [];
@@ -41,8 +70,10 @@ export function flattenBasis(pts: ArrayLike<number>, pieces = PIECES_PER_SPAN): 
   let y0 = first[1]!;
   for (let s = 1; s < segs.length; s++) {
     const [x1, y1, x2, y2, x3, y3] = segs[s] as [number, number, number, number, number, number];
-    for (let k = 1; k <= pieces; k++) {
-      const t = k / pieces;
+    const bend = Math.max(offLine(x1, y1, x0, y0, x3, y3), offLine(x2, y2, x0, y0, x3, y3));
+    const n = Math.min(pieces, Math.max(1, Math.ceil(Math.sqrt(bend / FLATNESS))));
+    for (let k = 1; k <= n; k++) {
+      const t = k / n;
       const u = 1 - t;
       out.push(u * u * u * x0 + 3 * u * u * t * x1 + 3 * u * t * t * x2 + t * t * t * x3, u * u * u * y0 + 3 * u * u * t * y1 + 3 * u * t * t * y2 + t * t * t * y3);
     }
@@ -52,25 +83,31 @@ export function flattenBasis(pts: ArrayLike<number>, pieces = PIECES_PER_SPAN): 
   return out;
 }
 
-/** Writes pieces and arrowheads into preallocated stroke buffers. */
+/** Writes pieces and arrowheads into preallocated stroke buffers, in the current style. */
 export class StrokeWriter {
   private v = 0;
   private i = 0;
+  style: StrokeStyle = { half: 0.5, dashed: false, role: EdgeRole.data, id: 0, hide: 0 };
   constructor(readonly out: EdgeStrokes) {}
 
-  private vertex(x: number, y: number, nx: number, ny: number, half: number, dist: number, dashed: number, color: number): void {
+  private vertex(x: number, y: number, nx: number, ny: number, dist: number, arrow: boolean): void {
     const o = this.out;
-    o.centre[2 * this.v] = x;
-    o.centre[2 * this.v + 1] = y;
-    o.normal[2 * this.v] = nx;
-    o.normal[2 * this.v + 1] = ny;
-    o.stroke.set([half, dist, dashed], 3 * this.v);
-    o.color[this.v] = color;
-    this.v++;
+    const s = this.style;
+    const v = this.v++;
+    o.centre[2 * v] = x;
+    o.centre[2 * v + 1] = y;
+    o.normal[2 * v] = nx;
+    o.normal[2 * v + 1] = ny;
+    o.stroke[4 * v] = arrow ? 0 : s.half;
+    o.stroke[4 * v + 1] = dist;
+    o.stroke[4 * v + 2] = (s.dashed ? StrokeKind.dashed : StrokeKind.solid) + (arrow ? StrokeKind.arrow : 0);
+    o.stroke[4 * v + 3] = s.role;
+    o.meta[2 * v] = s.id;
+    o.meta[2 * v + 1] = s.hide;
   }
 
   /** One quad per piece of the polyline. */
-  line(pts: ArrayLike<number>, half: number, dashed: number, color: number): void {
+  line(pts: ArrayLike<number>): void {
     let dist = 0;
     for (let k = 0; k + 3 < pts.length; k += 2) {
       const [ax, ay, bx, by] = [pts[k]!, pts[k + 1]!, pts[k + 2]!, pts[k + 3]!];
@@ -79,26 +116,27 @@ export class StrokeWriter {
       const nx = -(by - ay) / len;
       const ny = (bx - ax) / len;
       const base = this.v;
-      this.vertex(ax, ay, nx, ny, half, dist, dashed, color);
-      this.vertex(ax, ay, -nx, -ny, half, dist, dashed, color);
-      this.vertex(bx, by, -nx, -ny, half, dist + len, dashed, color);
-      this.vertex(bx, by, nx, ny, half, dist + len, dashed, color);
+      this.vertex(ax, ay, nx, ny, dist, false);
+      this.vertex(ax, ay, -nx, -ny, dist, false);
+      this.vertex(bx, by, -nx, -ny, dist + len, false);
+      this.vertex(bx, by, nx, ny, dist + len, false);
       this.out.index.set([base, base + 1, base + 2, base, base + 2, base + 3], this.i);
       this.i += 6;
       dist += len;
     }
   }
 
-  triangle(t: ArrayLike<number>, color: number): void {
+  triangle(t: ArrayLike<number>): void {
     const base = this.v;
-    for (let k = 0; k < 3; k++) this.vertex(t[2 * k]!, t[2 * k + 1]!, 0, 0, 0, 0, 0, color);
+    for (let k = 0; k < 3; k++) this.vertex(t[2 * k]!, t[2 * k + 1]!, 0, 0, 0, true);
     this.out.index.set([base, base + 1, base + 2], this.i);
     this.i += 3;
   }
 
   finish(): EdgeStrokes {
     const o = this.out;
-    return { vertices: this.v, centre: o.centre.subarray(0, 2 * this.v), normal: o.normal.subarray(0, 2 * this.v), stroke: o.stroke.subarray(0, 3 * this.v), color: o.color.subarray(0, this.v), index: o.index.subarray(0, this.i) };
+    const v = this.v;
+    return { vertices: v, centre: o.centre.subarray(0, 2 * v), normal: o.normal.subarray(0, 2 * v), stroke: o.stroke.subarray(0, 4 * v), meta: o.meta.subarray(0, 2 * v), index: o.index.subarray(0, this.i) };
   }
 }
 
@@ -109,35 +147,32 @@ export function allocateStrokes(pieces: number, triangles: number): EdgeStrokes 
     vertices,
     centre: new Float32Array(2 * vertices),
     normal: new Float32Array(2 * vertices),
-    stroke: new Float32Array(3 * vertices),
-    color: new Uint32Array(vertices),
+    stroke: new Float32Array(4 * vertices),
+    meta: new Float32Array(2 * vertices),
     index: new Uint32Array(6 * pieces + 3 * triangles),
   };
 }
 
 /** Strokes and arrowheads of the edges listed in `edges` (e.g. one tile's, at one depth). */
-export function buildEdgeStrokes(g: Geometry, edges: ArrayLike<number>): EdgeStrokes {
+export function buildEdgeStrokes(g: Geometry, edges: ArrayLike<number>, lod: LodThresholds | null = null): EdgeStrokes {
   const lines: number[][] = [];
   const arrows: number[][] = [];
-  const style: Array<[number, number, number]> = [];
   for (let k = 0; k < edges.length; k++) {
     const e = edges[k]!;
-    const flags = g.edges.flags[e]!;
-    const ref = (flags & EdgeFlag.hasRef) !== 0;
     let pts = Array.from(route(g, e));
-    if (ref) pts = reversePoints(pts);
+    if (g.edges.flags[e]! & EdgeFlag.hasRef) pts = reversePoints(pts);
     const { triangle, trimmed } = arrowAtEnd(pts, g.edges.arrow[e]!);
     lines.push(flattenBasis(trimmed));
     arrows.push(triangle);
-    const color = rgbaBytes(ref ? TB_COLORS.referenceEdge : TB_COLORS.edge);
-    style.push([g.edges.width[e]! / 2, flags & EdgeFlag.controlOnly ? 1 : 0, color]);
   }
   const pieces = lines.reduce((n, l) => n + Math.max(0, l.length / 2 - 1), 0);
   const w = new StrokeWriter(allocateStrokes(pieces, arrows.filter((t) => t.length).length));
   lines.forEach((l, k) => {
-    const [half, dashed, color] = style[k]!;
-    w.line(l, half, dashed, color);
-    if (arrows[k]!.length) w.triangle(arrows[k]!, color);
+    const e = edges[k]!;
+    const flags = g.edges.flags[e]!;
+    w.style = { half: g.edges.width[e]! / 2, dashed: (flags & EdgeFlag.controlOnly) !== 0, role: flags & EdgeFlag.hasRef ? EdgeRole.reference : EdgeRole.data, id: g.nodes.count + e, hide: lod ? lod.edgeHide[e]! : 0 };
+    w.line(l);
+    if (arrows[k]!.length) w.triangle(arrows[k]!);
   });
   return w.finish();
 }

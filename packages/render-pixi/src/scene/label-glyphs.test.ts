@@ -17,7 +17,7 @@ describe('label glyphs', () => {
   it('places glyphs at the measured advances, centred, on the baseline, scaled to the label size', () => {
     const px = 8;
     const text = 'Add_1 x';
-    const l = buildLabelGlyphs([{ text, x: 100, y: 50, px, align: LabelAlign.middle, color: 0x444444 }], fakeAtlas(), 1024, roboto);
+    const l = buildLabelGlyphs([{ text, x: 100, y: 50, px, align: LabelAlign.middle, role: 'node', id: 3, hide: 0.25 }], fakeAtlas(), 1024, roboto);
     expect(l.glyphs).toBe(6); // the space has no ink
     const scale = px / ATLAS_FONT_PX;
     const start = 100 - roboto.width(text, px) / 2;
@@ -28,15 +28,16 @@ describe('label glyphs', () => {
     expect(l.position[8 * 2 + 4]! - l.position[8 * 2]!).toBeCloseTo(10 * scale, 4);
     // The last glyph follows the space: its pen is the measured width of 'Add_1 '.
     expect(l.position[8 * 5]).toBeCloseTo(start + roboto.width('Add_1 ', px) + scale, 4);
-    expect([...l.px.subarray(0, 4)]).toEqual([px, px, px, px]);
+    // Every vertex: the label's size, role (node), state slot and LOD threshold.
+    expect([...l.style.subarray(0, 16)]).toEqual([0, 1, 2, 3].flatMap(() => [px, 0, 3, 0.25]));
   });
 
   it('start and end alignment; characters outside the BMP count as one glyph', () => {
     const atlas = fakeAtlas();
-    const a = buildLabelGlyphs([{ text: 'ab', x: 10, y: 0, px: 32, align: LabelAlign.start, color: 0 }], atlas, 1024, roboto);
+    const a = buildLabelGlyphs([{ text: 'ab', x: 10, y: 0, px: 32, align: LabelAlign.start, role: 'node', id: 0, hide: 0 }], atlas, 1024, roboto);
     expect(a.position[0]).toBeCloseTo(10 + 1, 4);
-    const e = buildLabelGlyphs([{ text: 'ab', x: 10, y: 0, px: 32, align: LabelAlign.end, color: 0 }], atlas, 1024, roboto);
+    const e = buildLabelGlyphs([{ text: 'ab', x: 10, y: 0, px: 32, align: LabelAlign.end, role: 'node', id: 0, hide: 0 }], atlas, 1024, roboto);
     expect(e.position[0]).toBeCloseTo(10 - roboto.width('ab', 32) + 1, 4);
-    expect(buildLabelGlyphs([{ text: '𝑥名', x: 0, y: 0, px: 10, align: LabelAlign.start, color: 0 }], atlas, 1024, roboto).glyphs).toBe(2);
+    expect(buildLabelGlyphs([{ text: '𝑥名', x: 0, y: 0, px: 10, align: LabelAlign.start, role: 'node', id: 0, hide: 0 }], atlas, 1024, roboto).glyphs).toBe(2);
   });
 });

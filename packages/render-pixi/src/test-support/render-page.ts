@@ -1,65 +1,143 @@
 /**
- * The page side of the Chromium tests, bundled by esbuild: revives a geometry sent as JSON,
- * draws it with GraphRenderer on a canvas and reads pixels back at world points.
+ * The page side of the Chromium tests and the browser bench, bundled by esbuild: revives a
+ * geometry sent as JSON, draws it with GraphRenderer on a canvas (or in a worker on a transferred
+ * canvas) and reads pixels back at world or screen points.
  */
 import type { Geometry } from '@tbg/layout';
 import { worldToScreen } from '../scene/camera.js';
-import { GraphRenderer, type FrameStats } from '../pixi/graph-renderer.js';
+import type { Highlight } from '../scene/highlight.js';
+import type { MinimapOptions } from '../scene/minimap-layout.js';
+import { GraphRenderer, type FrameStats, type GraphRendererOptions, type SetGeometryOptions } from '../pixi/graph-renderer.js';
 import { plainPaint, type NodePaint } from '../style/paint.js';
-
-/** A typed array as JSON: its constructor's name and its values. */
-export interface PackedArray {
-  type: string;
-  values: number[];
-}
+import type { Theme } from '../style/theme.js';
+import { revive } from './packed-json.js';
+import { syntheticGeometry, type SyntheticOptions } from './synthetic-geometry.js';
 
 type Packed = Record<string, unknown>;
-
-const CTORS: Record<string, new (v: number[]) => ArrayBufferView> = {
-  Int32Array,
-  Uint8Array,
-  Uint16Array,
-  Uint32Array,
-  Float32Array,
-};
-
-function revive(v: unknown): unknown {
-  if (v && typeof v === 'object' && 'type' in v && 'values' in v) {
-    const p = v as PackedArray;
-    return new CTORS[p.type]!(p.values);
-  }
-  if (v && typeof v === 'object' && !Array.isArray(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, revive(x)]));
-  return v;
-}
+type Rgb = [number, number, number];
 
 let renderer: GraphRenderer | null = null;
+let frames = 0;
 
-async function show(packed: Packed, width: number, height: number, paint?: Packed): Promise<FrameStats> {
+function addCanvas(width: number, height: number): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.style.width = `${width}px`;
   canvas.style.height = `${height}px`;
+  canvas.style.display = 'block';
   document.body.appendChild(canvas);
-  renderer = await GraphRenderer.create({ canvas, width, height });
+  return canvas;
+}
+
+async function show(packed: Packed, width: number, height: number, paint?: Packed, options: Partial<GraphRendererOptions> = {}): Promise<FrameStats> {
+  renderer = await GraphRenderer.create({ ...options, canvas: addCanvas(width, height), width, height });
+  renderer.onFrame(() => frames++);
   const g = revive(packed) as Geometry;
   renderer.setGeometry(g, paint ? (revive(paint) as NodePaint) : plainPaint(g));
   return renderer.render();
 }
 
-/** RGB at each world point, read from the canvas right after a frame. */
-function probe(points: Array<[number, number]>): Array<[number, number, number]> {
-  const r = renderer!;
+/** A generated graph (synthetic-geometry.ts), made in the page: nothing large crosses the wire. */
+async function showSynthetic(o: SyntheticOptions, width: number, height: number, options: Partial<GraphRendererOptions> = {}): Promise<{ nodes: number; edges: number; width: number; height: number; stats: FrameStats }> {
+  renderer = await GraphRenderer.create({ ...options, canvas: addCanvas(width, height), width, height });
+  const g = syntheticGeometry(o);
+  renderer.setGeometry(g, plainPaint(g));
+  return { nodes: g.nodes.count, edges: g.edges.count, width: g.width, height: g.height, stats: renderer.render() };
+}
+
+/** Frame times (ms, each forced to completion by a 1-pixel read) for each camera in turn. */
+function timeFrames(cameras: Array<{ x: number; y: number; scale: number }>): Array<{ ms: number; stats: FrameStats }> {
+  const canvas = document.querySelector('canvas')!;
+  const gl = canvas.getContext('webgl2')!;
+  const pixel = new Uint8Array(4);
+  return cameras.map((c) => {
+    const t0 = performance.now();
+    renderer!.setCamera(c);
+    const stats = renderer!.render();
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+    return { ms: performance.now() - t0, stats };
+  });
+}
+
+/** CPU time of `setHighlight` and of the frame after it, for hovering each node in turn (ms). */
+function timeHighlights(hovered: number[]): Array<{ setMs: number; frameMs: number }> {
+  const gl = document.querySelector('canvas')!.getContext('webgl2')!;
+  const pixel = new Uint8Array(4);
+  return hovered.map((h) => {
+    const t0 = performance.now();
+    renderer!.setHighlight({ selected: [h], hovered: h });
+    const t1 = performance.now();
+    renderer!.render();
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+    return { setMs: t1 - t0, frameMs: performance.now() - t1 };
+  });
+}
+
+/**
+ * Draws in a module worker: the page's canvas is handed over (`transferControlToOffscreen`) and
+ * the worker renders on it; resolves after the worker answered and the frame reached the page.
+ */
+async function showInWorker(packed: Packed, width: number, height: number): Promise<{ stats?: FrameStats; camera?: { x: number; y: number; scale: number }; error?: string }> {
+  const canvas = addCanvas(width, height);
+  const offscreen = canvas.transferControlToOffscreen();
+  const worker = new Worker('/worker.js', { type: 'module' });
+  const reply = await new Promise<{ stats?: FrameStats; error?: string }>((resolve) => {
+    worker.onmessage = (ev: MessageEvent<{ stats?: FrameStats; error?: string }>) => resolve(ev.data);
+    worker.onerror = (ev) => resolve({ error: ev.message });
+    worker.postMessage({ canvas: offscreen, geometry: packed, width, height }, [offscreen]);
+  });
+  // Two animation frames: the worker's frame is committed to the page's canvas.
+  for (let k = 0; k < 2; k++) await new Promise((r) => requestAnimationFrame(r));
+  return reply;
+}
+
+/**
+ * Replaces the geometry with an animated transition; resolves after the animation's last frame
+ * with the number of animation frames drawn. A screenshot can be taken meanwhile (`midway`).
+ */
+async function animateTo(packed: Packed, durationMs: number): Promise<{ animated: number; final: number }> {
+  const g = revive(packed) as Geometry;
+  let animated = 0;
+  let final = 0;
+  await new Promise<void>((resolve) => {
+    const off = renderer!.onFrame((f) => {
+      if (f.animating) animated++;
+      else {
+        final++;
+        off();
+        resolve();
+      }
+    });
+    renderer!.setGeometry(g, plainPaint(g), { transitionFrom: 'previous', durationMs });
+  });
+  return { animated, final };
+}
+
+/** Replaces the geometry of the current renderer. */
+function replace(packed: Packed, options: SetGeometryOptions = {}): FrameStats {
+  const g = revive(packed) as Geometry;
+  renderer!.setGeometry(g, plainPaint(g), options);
+  return renderer!.render();
+}
+
+/** RGB at each screen point (CSS px) of the page's first canvas, right after a frame. */
+function probeScreen(points: Array<[number, number]>, draw = true): Rgb[] {
   const src = document.querySelector('canvas')!;
   const copy = document.createElement('canvas');
   copy.width = src.width;
   copy.height = src.height;
-  r.render();
+  if (draw) renderer?.render();
   const ctx = copy.getContext('2d')!;
   ctx.drawImage(src, 0, 0);
-  return points.map(([wx, wy]) => {
-    const [sx, sy] = worldToScreen(r.camera, wx, wy);
+  return points.map(([sx, sy]) => {
     const d = ctx.getImageData(Math.round(sx), Math.round(sy), 1, 1).data;
     return [d[0]!, d[1]!, d[2]!];
   });
+}
+
+/** RGB at each world point. */
+function probe(points: Array<[number, number]>): Rgb[] {
+  const c = renderer!.camera;
+  return probeScreen(points.map(([wx, wy]) => worldToScreen(c, wx, wy)));
 }
 
 function zoom(factor: number, wx: number, wy: number): FrameStats {
@@ -79,10 +157,61 @@ function focus(wx: number, wy: number, scale: number): FrameStats {
   return r.render();
 }
 
+/** Every GPU buffer's update count, summed: unchanged when nothing was re-uploaded. */
+function bufferVersions(): number {
+  let sum = 0;
+  const visit = (o: { children?: unknown[]; geometry?: { buffers: Array<{ _updateID: number }> } }) => {
+    for (const b of o.geometry?.buffers ?? []) sum += b._updateID;
+    for (const c of o.children ?? []) visit(c as typeof o);
+  };
+  visit((renderer as unknown as { world: { children: unknown[] } }).world);
+  return sum;
+}
+
 function destroy(): void {
   renderer?.destroy();
   renderer = null;
-  document.querySelector('canvas')?.remove();
+  for (const c of document.querySelectorAll('canvas')) c.remove();
 }
 
-Object.assign(globalThis, { tbgRender: { show, probe, zoom, focus, destroy } });
+const api = {
+  show,
+  showSynthetic,
+  showInWorker,
+  animateTo,
+  animating: () => renderer!.animating,
+  timeFrames,
+  timeHighlights,
+  replace,
+  probe,
+  probeScreen,
+  zoom,
+  focus,
+  destroy,
+  bufferVersions,
+  frames: () => frames,
+  camera: () => renderer!.camera,
+  screenOf: (wx: number, wy: number) => worldToScreen(renderer!.camera, wx, wy),
+  pick: (sx: number, sy: number) => renderer!.pick(sx, sy),
+  setCamera: (c: { x: number; y: number; scale: number }) => {
+    renderer!.setCamera(c);
+    return renderer!.render();
+  },
+  highlight: (h: Highlight) => {
+    renderer!.setHighlight(h);
+    return renderer!.render();
+  },
+  theme: (t: Partial<Theme>) => {
+    renderer!.setTheme(t);
+    return renderer!.render();
+  },
+  configure: (d: { lod?: boolean; cull?: boolean }) => renderer!.configure(d),
+  minimap: (o: Partial<MinimapOptions>) => {
+    renderer!.setMinimap(o);
+    return renderer!.render();
+  },
+  minimapRect: () => renderer!.minimapRect(),
+  minimapToWorld: (sx: number, sy: number) => renderer!.minimapToWorld(sx, sy),
+};
+
+Object.assign(globalThis, { tbgRender: api });

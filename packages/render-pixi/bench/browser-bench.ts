@@ -1,0 +1,73 @@
+/**
+ * The browser half of the benchmark: a generated graph drawn in headless Chromium (SwiftShader:
+ * compare rows within one run, never read them as real-GPU frame rates). Per size: a pan/zoom
+ * walk around the fitted view (every node in view) and one zoomed in, with levels of detail and
+ * culling on, then off, in the same page; then the cost of hover highlights at that size.
+ */
+import type { Page } from 'playwright-core';
+import { startHarness } from '../src/test-support/chromium-harness.js';
+import type { SyntheticOptions } from '../src/test-support/synthetic-geometry.js';
+import type { FrameStats } from '../src/pixi/frame-visibility.js';
+import { median, r3 } from './stats.js';
+
+const [W, H] = [1280, 800];
+type Cam = { x: number; y: number; scale: number };
+
+/** Six steps from `c`: three wheel notches in about the centre, then three pans of 120 px. */
+function walk(c: Cam): Cam[] {
+  const out: Cam[] = [];
+  let cam = c;
+  for (let k = 0; k < 3; k++) {
+    const scale = cam.scale * 1.25;
+    cam = { scale, x: W / 2 - (W / 2 - cam.x) * 1.25, y: H / 2 - (H / 2 - cam.y) * 1.25 };
+    out.push(cam);
+  }
+  for (let k = 0; k < 3; k++) out.push((cam = { ...cam, x: cam.x - 120, y: cam.y - 40 }));
+  return out;
+}
+
+async function frames(page: Page, cams: Cam[]): Promise<{ ms: number; stats: FrameStats }> {
+  // One untimed frame first: a changed setting's first frame compiles nothing, but warms caches.
+  await page.evaluate(`tbgRender.timeFrames(${JSON.stringify(cams.slice(0, 1))})`);
+  const out = await page.evaluate<Array<{ ms: number; stats: FrameStats }>>(`tbgRender.timeFrames(${JSON.stringify(cams)})`);
+  return { ms: median(out.map((f) => f.ms)), stats: out[0]!.stats };
+}
+
+async function benchSize(page: Page, o: SyntheticOptions): Promise<void> {
+  const t0 = Date.now();
+  const shown = await page.evaluate<{ nodes: number; edges: number; width: number; height: number }>(`tbgRender.showSynthetic(${JSON.stringify(o)}, ${W}, ${H})`);
+  const firstMs = Date.now() - t0;
+  const fit = await page.evaluate<Cam>('tbgRender.camera()');
+  // Zoomed in: 1 screen px per world px at the graph's centre (a few hundred nodes in view).
+  const zoomed: Cam = { scale: 1, x: W / 2 - shown.width / 2, y: H / 2 - shown.height / 2 };
+  for (const [view, start] of [['fitted', fit], ['zoomed in', zoomed]] as const) {
+    for (const on of [true, false]) {
+      await page.evaluate(`tbgRender.configure({ lod: ${on}, cull: ${on} })`);
+      const f = await frames(page, walk(start));
+      console.log(JSON.stringify({ bench: 'render-pixi', case: 'frame per pan/zoom step', nodes: shown.nodes, edges: shown.edges, view, lodAndCull: on, frameMs: r3(f.ms), meshes: f.stats.meshes, visibleTiles: f.stats.visibleTiles, tiles: f.stats.tiles, firstFrameMs: firstMs }));
+    }
+  }
+  await page.evaluate('tbgRender.configure({ lod: true, cull: true })');
+  await page.evaluate(`tbgRender.setCamera(${JSON.stringify(fit)})`);
+  const hovered = Array.from({ length: 12 }, (_, k) => Math.floor(((k + 0.5) * shown.nodes) / 12));
+  const plain = await frames(page, [fit, fit, fit, fit, fit]);
+  const h = await page.evaluate<Array<{ setMs: number; frameMs: number }>>(`tbgRender.timeHighlights(${JSON.stringify(hovered)})`);
+  console.log(JSON.stringify({ bench: 'render-pixi', case: 'hover highlight', nodes: shown.nodes, setHighlightMs: r3(median(h.map((x) => x.setMs))), frameAfterMs: r3(median(h.map((x) => x.frameMs))), plainFrameMs: r3(plain.ms) }));
+  await page.evaluate('tbgRender.destroy()');
+}
+
+export async function browserBench(supportDir: string, sizes: SyntheticOptions[]): Promise<void> {
+  const harness = await startHarness(['--disable-gpu-vsync', '--disable-frame-rate-limit'], supportDir);
+  try {
+    for (const o of sizes) {
+      const { page } = await harness.open({ width: W, height: H });
+      try {
+        await benchSize(page, o);
+      } finally {
+        await page.close();
+      }
+    }
+  } finally {
+    await harness.close();
+  }
+}

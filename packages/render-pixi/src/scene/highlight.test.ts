@@ -1,0 +1,57 @@
+import { EdgeFlag, NodeFlag, NodeKind, type Geometry } from '@tbg/layout';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exampleGeometry } from '../test-support/example-geometry.js';
+import { buildEdgeGraph, HighlightBit, neighbourhood, writeHighlight } from './highlight.js';
+
+let g: Geometry;
+beforeAll(async () => {
+  g = await exampleGeometry('all');
+}, 60_000);
+
+const byLabel = (label: string, parentLabel?: string) =>
+  [...Array(g.nodes.count).keys()].find((i) => g.nodes.label[i] === label && (parentLabel === undefined || g.nodes.label[g.nodes.parent[i]!] === parentLabel))!;
+
+describe('highlight', () => {
+  it("an op's neighbourhood: its edges and the ops at their far ends", () => {
+    const eg = buildEdgeGraph(g);
+    const add = byLabel('add');
+    const near = neighbourhood(g, eg, add);
+    // In the example graph: MatMul and hidden_biases/read feed `add`, which feeds Relu.
+    expect(near.nodes.map((v) => g.nodes.label[v]).sort()).toEqual(['MatMul', 'Relu', 'read'].sort());
+    // Every edge touching it is in (the rest continue those across group borders).
+    for (let e = 0; e < g.edges.count; e++) if (g.edges.v[e] === add || g.edges.w[e] === add) expect(near.edges).toContain(e);
+  });
+
+  it('follows an edge across group borders, part by part, to the node at the other end', () => {
+    const eg = buildEdgeGraph(g);
+    // gradients/add_1_grad/… ReluGrad sits in Relu_grad; its output leaves the group and enters add_grad.
+    const reluGrad = byLabel('ReluGrad');
+    const near = neighbourhood(g, eg, reluGrad);
+    const inside = (v: number, group: string) => g.nodes.label[g.nodes.parent[v]!] === group;
+    const reached = near.nodes.filter((v) => inside(v, 'add_grad'));
+    expect(reached.length, near.nodes.map((v) => g.nodes.label[v]).join()).toBeGreaterThan(0);
+    // Bridge parts were walked through.
+    expect(near.edges.some((e) => g.edges.flags[e]! & EdgeFlag.bridge)).toBe(true);
+    for (const v of reached) expect(g.nodes.kind[v]).toBe(NodeKind.op);
+  });
+
+  it('writes state bytes for selection, hover and neighbours, and clears exactly what it set before', () => {
+    const eg = buildEdgeGraph(g);
+    const states = new Uint8Array(g.nodes.count + g.edges.count);
+    const add = byLabel('add');
+    const group = [...Array(g.nodes.count).keys()].find((i) => g.nodes.flags[i]! & NodeFlag.expanded && g.nodes.parent[i]! >= 0)!;
+    let lit = writeHighlight(g, eg, states, [], { selected: [group], hovered: add });
+    expect(states[group]).toBe(HighlightBit.selected);
+    expect(states[add]).toBe(HighlightBit.hovered);
+    const near = neighbourhood(g, eg, add);
+    for (const v of near.nodes) expect(states[v]).toBe(HighlightBit.neighbour);
+    for (const e of near.edges) expect(states[g.nodes.count + e]).toBe(HighlightBit.neighbour);
+    expect(lit.length).toBe(2 + near.nodes.length + near.edges.length);
+    expect(states.filter((b) => b !== 0).length).toBe(lit.length);
+    lit = writeHighlight(g, eg, states, lit, { selected: [], hovered: -1 });
+    expect(lit).toEqual([]);
+    expect(states.every((b) => b === 0)).toBe(true);
+    // Out-of-range indices are ignored.
+    expect(writeHighlight(g, eg, states, [], { selected: [-1, g.nodes.count + 5], hovered: 10 ** 6 })).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { NodeFlag, ShapeKind, type Geometry } from '@tbg/layout';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { exampleGeometry } from '../test-support/example-geometry.js';
+import { AGGREGATE_BELOW_PX, lodThresholds, nodeShown } from './lod.js';
+
+let g: Geometry;
+beforeAll(async () => {
+  g = await exampleGeometry('all');
+}, 60_000);
+
+describe('levels of detail', () => {
+  it('a group aggregates when its largest child is under 2 screen px; its descendants and edges hide with it', () => {
+    const lod = lodThresholds(g);
+    const s = g.nodes.shape;
+    for (let i = 0; i < g.nodes.count; i++) {
+      const children = [...Array(g.nodes.count).keys()].filter((c) => g.nodes.parent[c] === i);
+      const largest = Math.max(0, ...children.map((c) => Math.max(s[4 * c + 2]!, s[4 * c + 3]!)));
+      const expected = children.length && g.nodes.shapeKind[i] !== ShapeKind.none ? AGGREGATE_BELOW_PX / largest : 0;
+      expect(lod.nodeAggregate[i]).toBeCloseTo(expected, 6);
+      // At the aggregate's scale its largest child is exactly 2 px.
+      if (expected) expect(largest * lod.nodeAggregate[i]!).toBeCloseTo(AGGREGATE_BELOW_PX, 4);
+      const p = g.nodes.parent[i]!;
+      if (p >= 0) expect(lod.nodeHide[i]).toBeCloseTo(Math.max(lod.nodeHide[p]!, lod.nodeAggregate[p]!), 6);
+    }
+    for (let e = 0; e < g.edges.count; e++) {
+      const o = g.edges.owner[e]!;
+      if (o >= 0) expect(lod.edgeHide[e]).toBeCloseTo(Math.max(lod.nodeHide[o]!, lod.nodeAggregate[o]!), 6);
+    }
+  });
+
+  it('zooming out hides deeper nodes first; the root never aggregates', () => {
+    const lod = lodThresholds(g);
+    const root = [...Array(g.nodes.count).keys()].find((i) => g.nodes.flags[i]! & NodeFlag.root)!;
+    expect(lod.nodeAggregate[root]).toBe(0);
+    const shown = (scale: number) => [...Array(g.nodes.count).keys()].filter((i) => nodeShown(lod, i, scale)).length;
+    expect(shown(1)).toBe(g.nodes.count);
+    expect(shown(0.05)).toBeLessThan(shown(0.2));
+    expect(shown(0.001)).toBeGreaterThan(0);
+    // A hidden node's parent is an aggregate or hidden itself.
+    for (let i = 0; i < g.nodes.count; i++) {
+      const p = g.nodes.parent[i]!;
+      if (p >= 0 && !nodeShown(lod, i, 0.05)) expect(!nodeShown(lod, p, 0.05) || lod.nodeAggregate[p]! > 0.05).toBe(true);
+    }
+  });
+});
