@@ -3,9 +3,9 @@ import { defineConfig } from 'tsup';
 export default defineConfig([
   {
     // The ELK worker is its own entry: pools load it by URL (worker_threads or Web Workers).
-    entry: { index: 'src/index.ts', node: 'src/node.ts', 'view-entry': 'src/view-entry.ts', 'worker/elk-worker': 'src/worker/elk-worker.ts', 'worker/view-worker': 'src/worker/view-worker.ts' },
+    entry: { index: 'src/index.ts', node: 'src/node.ts', 'view-entry': 'src/view-entry.ts', 'elk-entry': 'src/elk-entry.ts', 'worker/elk-worker': 'src/worker/elk-worker.ts', 'worker/view-worker': 'src/worker/view-worker.ts' },
     format: ['esm'],
-    dts: { entry: { index: 'src/index.ts', node: 'src/node.ts', 'view-entry': 'src/view-entry.ts' } },
+    dts: { entry: { index: 'src/index.ts', node: 'src/node.ts', 'view-entry': 'src/view-entry.ts', 'elk-entry': 'src/elk-entry.ts' } },
     sourcemap: true,
     clean: true,
     target: 'es2022',

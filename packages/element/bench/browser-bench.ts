@@ -1,0 +1,127 @@
+/**
+ * `pnpm bench:browser`: <tf-graph> in headless Chromium, as JSON lines on stdout.
+ * - element.first-picture: navigation → `graph-loaded` (after the first frame), per fixture and
+ *   generated graph, with the phases, the longest main-thread task during the load, and an
+ *   empty page's first frame measured in the same run as the baseline;
+ * - element.expand: `expand(name)` → its first frame, and the longest main-thread task meanwhile;
+ * - element.pan-zoom: frame cost in the render worker and input → frame latency on the page,
+ *   with every group of a generated graph expanded (10k+ visible nodes);
+ * - element.heap: the page's JS heap after loading (the workers' heaps are their own);
+ * - element.bundle: size of dist/tf-graph.js, raw and gzipped.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Page } from 'playwright-core';
+import { encodeGraphDef, generateTrainingGraph, GRAPH_FIXTURES } from '@tbg/testkit';
+import { DIST, openElementPage, startHarness, waitForLoad, type ElementHarness } from '../src/test-support/element-page.js';
+
+const emit = (o: Record<string, unknown>) => process.stdout.write(JSON.stringify(o) + '\n');
+const round = (x: number) => Math.round(x * 10) / 10;
+
+/** Long tasks on the page's thread, from the start of the page. */
+const LONG_TASKS = `window.longTasks = []; new PerformanceObserver((l) => { for (const e of l.getEntries()) longTasks.push([e.startTime, e.duration]); }).observe({ type: 'longtask', buffered: true });`;
+
+async function longestTask(page: Page, from = 0): Promise<number> {
+  return page.evaluate((t0) => Math.max(0, ...(window as unknown as { longTasks: Array<[number, number]> }).longTasks.filter(([s]) => s >= t0).map(([, d]) => d)), from);
+}
+
+async function emptyPageFirstFrame(h: ElementHarness): Promise<number> {
+  h.extra.set('/empty.html', { type: 'text/html', body: '<!doctype html><body><script>requestAnimationFrame(() => (window.firstFrame = performance.now()))</script>' });
+  const page = await h.browser.newPage();
+  await page.goto(`${h.server.origin}/empty.html`);
+  await page.waitForFunction('window.firstFrame !== undefined');
+  const ms = await page.evaluate(() => (window as unknown as { firstFrame: number }).firstFrame);
+  await page.close();
+  return ms;
+}
+
+async function firstPicture(h: ElementHarness, input: string, src: string, attrs: Record<string, string> = {}): Promise<Page | null> {
+  const { page } = await openElementPage(h, { src, ...attrs }, { width: 1200, height: 800 }, LONG_TASKS);
+  const ev = await waitForLoad(page);
+  if (ev.type !== 'graph-loaded') {
+    emit({ bench: 'element.first-picture', input, error: String(ev.detail.message) });
+    await page.close();
+    return null;
+  }
+  const at = await page.evaluate(() => performance.now());
+  const t = ev.detail.timings as Record<string, number>;
+  emit({
+    bench: 'element.first-picture',
+    input,
+    ops: ev.detail.nodeCount,
+    firstPictureMs: round(at),
+    ...Object.fromEntries(Object.entries(t).map(([k, v]) => [k, round(v)])),
+    longestTaskMs: round(await longestTask(page)),
+  });
+  return page;
+}
+
+async function expandTimes(page: Page, input: string, names: string[]): Promise<void> {
+  for (const name of names) {
+    const t0 = await page.evaluate(() => performance.now());
+    const ms = await page.evaluate(async (n) => {
+      const s = performance.now();
+      await document.querySelector('tf-graph')!.expand(n);
+      return performance.now() - s;
+    }, name);
+    emit({ bench: 'element.expand', input, group: name, expandMs: round(ms), longestTaskMs: round(await longestTask(page, t0)) });
+  }
+}
+
+async function panZoom(page: Page, input: string): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { frames2: number[] };
+    w.frames2 = [];
+    document.addEventListener('frame', (e) => w.frames2.push((e as CustomEvent<{ ms: number }>).detail.ms));
+  });
+  const visible = await page.evaluate(() => document.querySelector('tf-graph')!.frameStats?.visibleNodes ?? 0);
+  const latencies: number[] = [];
+  await page.mouse.move(600, 400);
+  for (let i = 0; i < 20; i++) {
+    const n = await page.evaluate(() => (window as unknown as { frames2: number[] }).frames2.length);
+    const t0 = Date.now();
+    if (i % 2) await page.mouse.wheel(0, i % 4 === 1 ? -120 : 120);
+    else {
+      await page.mouse.down();
+      await page.mouse.move(600 + (i % 4 ? -40 : 40), 400);
+      await page.mouse.up();
+    }
+    await page.waitForFunction((k) => (window as unknown as { frames2: number[] }).frames2.length > k, n, { timeout: 10_000 });
+    latencies.push(Date.now() - t0);
+  }
+  const frames = await page.evaluate(() => (window as unknown as { frames2: number[] }).frames2);
+  const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
+  emit({ bench: 'element.pan-zoom', input, visibleNodes: visible, frameMsP50: round(p(frames, 0.5)), frameMsP95: round(p(frames, 0.95)), stepMsP50: p(latencies, 0.5), stepMsP95: p(latencies, 0.95) });
+}
+
+function generated(h: ElementHarness, nodes: number): string {
+  const path = `/generated/${nodes}.pb`;
+  h.extra.set(path, { body: encodeGraphDef(generateTrainingGraph({ nodes, seed: 1 })) });
+  return path;
+}
+
+async function main(): Promise<void> {
+  const js = readFileSync(join(DIST, 'tf-graph.js'));
+  emit({ bench: 'element.bundle', file: 'dist/tf-graph.js', bytes: js.length, gzipBytes: gzipSync(js, { level: 9 }).length });
+  const h = await startHarness();
+  try {
+    emit({ bench: 'element.empty-page', firstFrameMs: round(await emptyPageFirstFrame(h)) });
+    for (const [dir, name] of GRAPH_FIXTURES) await (await firstPicture(h, name, `/shared/${dir}/${name}`))?.close();
+    const xla = await firstPicture(h, 'tb_demo_xla_118.pbtxt (expand)', '/shared/graphs/tb_demo_xla_118.pbtxt');
+    if (xla) await expandTimes(xla, 'tb_demo_xla_118.pbtxt', ['gradients', 'GradientDescent', 'Slice', 'logits_weights']);
+    await xla?.close();
+    for (const n of [10_000, 20_000, 100_000]) {
+      const page = await firstPicture(h, `generated-${n / 1000}k`, generated(h, n));
+      if (page) emit({ bench: 'element.heap', input: `generated-${n / 1000}k`, pageHeapMB: round((await page.evaluate(() => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize)) / 2 ** 20) });
+      await page?.close();
+    }
+    const stress = await firstPicture(h, 'generated-10k expand=all', generated(h, 10_000), { expand: 'all' });
+    if (stress) await panZoom(stress, 'generated-10k expand=all');
+    await stress?.close();
+  } finally {
+    await h.close();
+  }
+}
+
+await main();

@@ -1,0 +1,189 @@
+/**
+ * Drives a GraphRenderer for the element: keeps the page's camera across layouts, animates
+ * expand and collapse, coalesces redraws to one per animation frame, and answers picks,
+ * highlights and minimap questions in NodeRefs, which outlive a layout. The same code runs in
+ * the render worker and, as the fallback, on the page's thread.
+ */
+import { NodeFlag, NodeKind, type Geometry } from '@tbg/layout';
+import { DARK_THEME, DEFAULT_THEME, GraphRenderer, visibleWorld, type Camera, type Theme } from '@tbg/render-pixi';
+import type { ColorBy, FrameInfo, HighlightState, PaintSet, Picked, PickedKind, Rect, ShowOptions, ThemeRequest } from './render-types.js';
+
+const KIND_NAMES: Record<number, PickedKind> = { [NodeKind.op]: 'op', [NodeKind.meta]: 'meta', [NodeKind.series]: 'series', [NodeKind.section]: 'section' };
+
+export interface DriverCanvas {
+  canvas: HTMLCanvasElement | OffscreenCanvas;
+  width: number;
+  height: number;
+  resolution: number;
+}
+
+/**
+ * The next animation frame, or 100 ms, whichever comes first. A WebGL frame drawn in a worker
+ * reaches the page's canvas when drawn in an animation frame callback (drawn from any other
+ * task it may never be shown); the timer only guards against a throttled requestAnimationFrame.
+ */
+function nextFrame(cb: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    cb();
+  };
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
+  setTimeout(once, 100);
+}
+
+export class SceneDriver {
+  private geometry: Geometry | null = null;
+  private paints: PaintSet | null = null;
+  private camera: Camera = { x: 0, y: 0, scale: 1 };
+  private viewport = { width: 1, height: 1 };
+  private scheduled = false;
+  private destroyed = false;
+  private readonly listeners: Array<(f: FrameInfo) => void> = [];
+  /** Waiting for the next drawn frame. */
+  private waiting: Array<(f: FrameInfo) => void> = [];
+  private refIndex: Map<number, number> | null = null;
+  private highlight: HighlightState = { selected: [], hovered: -1 };
+
+  private constructor(private readonly renderer: GraphRenderer) {
+    // Frames the renderer draws by itself (the expand/collapse animation) are frames too.
+    renderer.onFrame((f) => {
+      if (f.animating) this.report({ ms: f.cpuMs, visibleNodes: this.visibleNodes() });
+    });
+  }
+
+  static async create(c: DriverCanvas): Promise<SceneDriver> {
+    const renderer = await GraphRenderer.create({ canvas: c.canvas, width: c.width, height: c.height, resolution: c.resolution });
+    renderer.setMinimap({ enabled: true });
+    const d = new SceneDriver(renderer);
+    d.viewport = { width: c.width, height: c.height };
+    return d;
+  }
+
+  /** Shows a layout; resolves with its first frame, once drawn. A changed layout of the same graph animates. */
+  show(g: Geometry, paints: PaintSet, o: ShowOptions): Promise<FrameInfo> {
+    const animate = o.transition && this.geometry !== null;
+    this.geometry = g;
+    this.paints = paints;
+    this.refIndex = null;
+    this.renderer.setCamera(o.camera);
+    this.renderer.setGeometry(g, paints[o.colorBy], animate ? { camera: 'keep', transitionFrom: 'previous' } : { camera: 'keep' });
+    this.camera = o.camera;
+    this.renderer.setCamera(o.camera);
+    this.applyHighlight();
+    return new Promise((resolve) => {
+      this.waiting.push(resolve);
+      this.schedule();
+    });
+  }
+
+  setColorBy(mode: ColorBy): void {
+    if (!this.geometry || !this.paints) return;
+    this.renderer.setGeometry(this.geometry, this.paints[mode], { camera: 'keep' });
+    this.renderer.setCamera(this.camera);
+    this.applyHighlight();
+    this.schedule();
+  }
+
+  setCamera(c: Camera): void {
+    this.camera = c;
+    this.renderer.setCamera(c);
+    this.schedule();
+  }
+
+  resize(width: number, height: number): void {
+    // Resizing clears the canvas, even to the same size.
+    if (width === this.viewport.width && height === this.viewport.height) return;
+    this.viewport = { width, height };
+    this.renderer.resize(width, height);
+    this.schedule();
+  }
+
+  setTheme(t: ThemeRequest): void {
+    const base: Theme = t.dark ? DARK_THEME : DEFAULT_THEME;
+    this.renderer.setTheme({ ...base, ...t.overrides });
+    this.schedule();
+  }
+
+  setHighlight(state: HighlightState): void {
+    this.highlight = state;
+    this.applyHighlight();
+    this.schedule();
+  }
+
+  private applyHighlight(): void {
+    const selected = this.highlight.selected.map((ref) => this.indexOf(ref)).filter((i): i is number => i !== undefined);
+    this.renderer.setHighlight({ selected, hovered: this.highlight.hovered });
+  }
+
+  pick(x: number, y: number): Picked | null {
+    const g = this.geometry;
+    const hit = this.renderer.pick(x, y);
+    if (!g || !hit || !('node' in hit)) return null;
+    const i = hit.node;
+    if ((g.nodes.flags[i]! & NodeFlag.root) !== 0) return null;
+    const expanded = (g.nodes.flags[i]! & NodeFlag.expanded) !== 0;
+    return { index: i, ref: g.nodes.ref[i]!, kind: KIND_NAMES[g.nodes.kind[i]!] ?? 'op', expanded, part: hit.part };
+  }
+
+  /** The world point under a point of the minimap, or null when the point is not on it. */
+  minimapPoint(x: number, y: number): [number, number] | null {
+    return this.renderer.minimapToWorld(x, y);
+  }
+
+  shapeOf(ref: number): Rect | null {
+    const g = this.geometry;
+    const i = this.indexOf(ref);
+    if (!g || i === undefined) return null;
+    const s = g.nodes.shape;
+    return { x: s[4 * i]!, y: s[4 * i + 1]!, width: s[4 * i + 2]!, height: s[4 * i + 3]! };
+  }
+
+  private indexOf(ref: number): number | undefined {
+    const g = this.geometry;
+    if (!g) return undefined;
+    if (!this.refIndex) {
+      this.refIndex = new Map();
+      for (let i = 0; i < g.nodes.count; i++) if (g.nodes.ref[i]! >= 0) this.refIndex.set(g.nodes.ref[i]!, i);
+    }
+    return this.refIndex.get(ref);
+  }
+
+  onFrame(listener: (f: FrameInfo) => void): void {
+    this.listeners.push(listener);
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    this.renderer.destroy();
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.destroyed) return;
+    this.scheduled = true;
+    nextFrame(() => {
+      this.scheduled = false;
+      if (!this.destroyed) this.draw();
+    });
+  }
+
+  private draw(): void {
+    // The animation draws its own frames; the first frame is its first.
+    const t0 = performance.now();
+    if (!this.renderer.animating) this.renderer.render();
+    this.report({ ms: performance.now() - t0, visibleNodes: this.visibleNodes() });
+  }
+
+  private visibleNodes(): number {
+    const index = this.renderer.index;
+    return index ? index.query(visibleWorld(this.camera, this.viewport)).length : 0;
+  }
+
+  private report(frame: FrameInfo): void {
+    for (const l of this.listeners) l({ ...frame, minimap: this.renderer.minimapRect() });
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const w of waiting) w(frame);
+  }
+}

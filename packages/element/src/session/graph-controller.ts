@@ -1,0 +1,253 @@
+/**
+ * Everything behind one <tf-graph> except its DOM: the view worker session, the render host,
+ * the camera, expansion and selection, and the load pipeline with its progress and timings.
+ * The element renders what this reports through `ControllerEvents`.
+ */
+import type { NodeInfo } from '@tbg/hierarchy';
+import { parseExpandMode, type Direction, type ViewSummary } from '@tbg/layout';
+import { easeInOut, fitCamera, lerpCamera, centreOn, type Camera } from '@tbg/render-pixi/camera';
+import { readBlob, readUrl, nameOfUrl, type ReadProgress } from '../load/read-source.js';
+import type { RenderHost } from '../render/render-host.js';
+import type { ColorBy, FrameInfo, Picked, ThemeRequest } from '../render/render-types.js';
+import type { LegendEntry } from '../workers/graph-paints.js';
+import { GraphSession, type SessionLayout } from './graph-session.js';
+import type { GraphInput, SourceChoice } from './graph-source.js';
+import type { ErrorDetail, GraphLoadedDetail, LoadPhase, LoadTimings, ProgressDetail } from './load-timings.js';
+
+export interface ControllerEvents {
+  progress(d: ProgressDetail): void;
+  loaded(d: GraphLoadedDetail, summary: ViewSummary): void;
+  error(d: ErrorDetail): void;
+  expansion(expanded: number[]): void;
+  legend(entries: LegendEntry[]): void;
+  frame(f: FrameInfo): void;
+}
+
+export interface LoadSettings {
+  expand: string;
+  colorBy: ColorBy;
+  choice: SourceChoice;
+  /** Layout direction: TensorBoard's bottom-to-top (`UP`) or left-to-right. */
+  direction: Direction;
+}
+
+/** Superseded by a newer load: not an error anyone should see. */
+class Superseded extends Error {}
+
+export class GraphController {
+  private generation = 0;
+  private layoutState: SessionLayout | null = null;
+  private colorBy: ColorBy = 'structure';
+  private viewport = { width: 1, height: 1 };
+  camera: Camera = { x: 0, y: 0, scale: 1 };
+  private animation = 0;
+  private selectedRef = -1;
+  private hovered = -1;
+
+  constructor(
+    private readonly session: GraphSession,
+    private readonly host: Promise<RenderHost>,
+    private readonly events: ControllerEvents,
+  ) {
+    void host.then((h) => h.onFrame((f) => events.frame(f))).catch(() => undefined);
+  }
+
+  get summary(): ViewSummary | null {
+    return this.session.summary;
+  }
+
+  get graphSession(): GraphSession {
+    return this.session;
+  }
+
+  /** Reads, opens, lays out and draws a graph; a newer load supersedes this one. */
+  async load(input: GraphInput, settings: LoadSettings): Promise<void> {
+    const gen = ++this.generation;
+    const phase = { current: 'read' as LoadPhase };
+    try {
+      await this.run(gen, input, settings, phase);
+    } catch (error) {
+      if (error instanceof Superseded || gen !== this.generation) return;
+      const e = error instanceof Error ? error : new Error(String(error));
+      this.events.error({ name: e.name === 'ViewWorkerError' && 'remoteName' in e ? String(e.remoteName) : e.name, message: e.message, phase: phase.current });
+    }
+  }
+
+  private async run(gen: number, input: GraphInput, s: LoadSettings, phase: { current: LoadPhase }): Promise<void> {
+    const check = () => {
+      if (gen !== this.generation) throw new Superseded();
+    };
+    const mode = parseExpandMode(s.expand) ?? { kind: 'none' };
+    this.colorBy = s.colorBy;
+    const t0 = performance.now();
+    this.progress('read', 0);
+    const { bytes, name } = await this.read(input);
+    check();
+    const t1 = performance.now();
+    phase.current = 'decode';
+    this.progress('decode', null);
+    const summary = await this.session.open(bytes, { name, ...s.choice, params: { direction: s.direction } });
+    check();
+    const t2 = performance.now();
+    phase.current = 'layout';
+    this.progress('layout', null);
+    const laid = await this.session.layout({ reset: true, mode });
+    check();
+    const t3 = performance.now();
+    phase.current = 'frame';
+    this.progress('frame', null);
+    this.camera = fitCamera({ x: 0, y: 0, width: laid.geometry.width, height: laid.geometry.height }, this.viewport);
+    await this.present(laid);
+    check();
+    const t4 = performance.now();
+    const timings: LoadTimings = { readMs: t1 - t0, ...splitOpen(summary, t2 - t1), layoutMs: t3 - t2, firstFrameMs: t4 - t3 };
+    this.events.loaded({ nodeCount: summary.ops, timings }, summary);
+  }
+
+  private async read(input: GraphInput): Promise<{ bytes: Uint8Array; name: string }> {
+    const onProgress = (p: ReadProgress) => this.progress('read', p.total ? p.loaded / p.total : null);
+    if (input.kind === 'url') return { bytes: await readUrl(input.url, onProgress), name: nameOfUrl(input.url) };
+    if (input.kind === 'file') return { bytes: await readBlob(input.file, onProgress), name: 'name' in input.file ? String(input.file.name) : 'file' };
+    // The worker takes the buffer: keep the caller's bytes intact.
+    return { bytes: input.bytes.slice(), name: input.name ?? 'bytes' };
+  }
+
+  private progress(phase: LoadPhase, fraction: number | null): void {
+    this.events.progress({ phase, fraction });
+  }
+
+  /** Draws a layout with the current camera and colours (animated from the last one for an expand or collapse). */
+  private async present(laid: SessionLayout, transition = false): Promise<FrameInfo> {
+    this.layoutState = laid;
+    this.hovered = -1;
+    this.events.legend(laid.paints.legend[this.colorBy]);
+    this.events.expansion(laid.expanded);
+    const host = await this.host;
+    return host.show(laid.geometry, laid.paints.paint, { camera: this.camera, colorBy: this.colorBy, transition });
+  }
+
+  /** Applies an expansion change and draws its layout; returns the time to its first frame. */
+  async change(change: { expand?: number[]; collapse?: number[] }): Promise<number> {
+    const t0 = performance.now();
+    const laid = await this.session.layout(change);
+    await this.present(laid, true);
+    return performance.now() - t0;
+  }
+
+  toggle(p: Picked): Promise<number> {
+    return this.change(p.expanded ? { collapse: [p.ref] } : { expand: [p.ref] });
+  }
+
+  setColorBy(mode: ColorBy): void {
+    this.colorBy = mode;
+    if (!this.layoutState) return;
+    this.events.legend(this.layoutState.paints.legend[mode]);
+    void this.host.then((h) => h.setColorBy(mode));
+  }
+
+  setCamera(c: Camera): void {
+    cancelAnimationFrame(this.animation);
+    this.camera = c;
+    void this.host.then((h) => h.setCamera(c));
+  }
+
+  resize(width: number, height: number, resolution: number): void {
+    this.viewport = { width, height };
+    void this.host.then((h) => h.resize(width, height, resolution));
+  }
+
+  fit(): void {
+    const g = this.layoutState?.geometry;
+    if (g) this.animateTo(fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.viewport));
+  }
+
+  /** Pans (and zooms in when tiny) to a node's shape, animated. */
+  async reveal(ref: number): Promise<boolean> {
+    const rect = await (await this.host).shapeOf(ref);
+    if (!rect) return false;
+    const scale = Math.max(this.camera.scale, Math.min(1, 40 / Math.max(1, rect.height)));
+    this.animateTo(centreOn({ ...this.camera, scale }, this.viewport, rect.x + rect.width / 2, rect.y + rect.height / 2));
+    return true;
+  }
+
+  private animateTo(target: Camera, ms = 300): void {
+    cancelAnimationFrame(this.animation);
+    const from = this.camera;
+    const t0 = performance.now();
+    const step = () => {
+      const t = Math.min(1, (performance.now() - t0) / ms);
+      this.camera = lerpCamera(from, target, easeInOut(t));
+      void this.host.then((h) => h.setCamera(this.camera));
+      if (t < 1) this.animation = requestAnimationFrame(step);
+    };
+    step();
+  }
+
+  /** Selects a node by NodeRef or full name: expands its ancestors if hidden, pans to it. */
+  async select(target: number | string): Promise<NodeInfo> {
+    const info = await this.session.view.info(target);
+    this.selectedRef = info.ref;
+    this.pushHighlight();
+    if (info.ref >= 0 && !(await this.reveal(info.ref))) {
+      const hidden = await this.collapsedAncestors(info);
+      if (hidden.length) await this.change({ expand: hidden });
+      await this.reveal(info.ref);
+    }
+    return info;
+  }
+
+  /** Groups above a node that are collapsed, outermost first. */
+  private async collapsedAncestors(info: NodeInfo): Promise<number[]> {
+    const out: number[] = [];
+    const root = this.session.summary?.root ?? -1;
+    for (let p = info.parent; p >= 0 && p !== root; p = (await this.session.view.info(p)).parent) if (!this.session.isExpanded(p)) out.unshift(p);
+    return out;
+  }
+
+  clearSelection(): void {
+    this.selectedRef = -1;
+    this.pushHighlight();
+  }
+
+  hover(index: number): void {
+    if (index === this.hovered) return;
+    this.hovered = index;
+    this.pushHighlight();
+  }
+
+  private pushHighlight(): void {
+    const state = { selected: this.selectedRef >= 0 ? [this.selectedRef] : [], hovered: this.hovered };
+    void this.host.then((h) => h.setHighlight(state));
+  }
+
+  setTheme(theme: ThemeRequest): void {
+    void this.host.then((h) => h.setTheme(theme));
+  }
+
+  /** Centres the view on the world point under a point of the minimap; false when the point is not on it. */
+  async dragMinimap(x: number, y: number): Promise<boolean> {
+    const p = await (await this.host).minimapPoint(x, y);
+    if (!p) return false;
+    this.setCamera(centreOn(this.camera, this.viewport, p[0], p[1]));
+    return true;
+  }
+
+  async pick(x: number, y: number): Promise<Picked | null> {
+    if (!this.layoutState) return null;
+    return (await this.host).pick(x, y);
+  }
+
+  async destroy(): Promise<void> {
+    this.generation++;
+    cancelAnimationFrame(this.animation);
+    await this.session.close().catch(() => undefined);
+    (await this.host.catch(() => null))?.destroy();
+  }
+}
+
+/** Splits the worker's open time into decoding and the hierarchy as the worker measured them (the rest is messaging). */
+function splitOpen(summary: ViewSummary, openMs: number): Pick<LoadTimings, 'decodeMs' | 'hierarchyMs'> {
+  const t = summary.timings;
+  const rest = Math.max(0, openMs - t.decodeMs - t.hierarchyMs);
+  return { decodeMs: t.decodeMs + rest, hierarchyMs: t.hierarchyMs };
+}

@@ -1,0 +1,57 @@
+/**
+ * One graph in the view worker, seen from the element: open it, lay it out, expand and collapse,
+ * look nodes up. Keeps the expansion state the worker reported and the timings of each phase.
+ */
+import type { ExpansionChange, ViewOpenOptions, ViewSummary } from '@tbg/layout';
+import { createViewClient, webWorkerEndpoint, type ViewClient } from '@tbg/layout/view';
+import type { GraphPaints } from '../workers/graph-paints.js';
+import type { Geometry } from '../render/render-types.js';
+
+export interface SessionLayout {
+  geometry: Geometry;
+  paints: GraphPaints;
+  /** Expanded groups (NodeRefs). */
+  expanded: number[];
+  ms: number;
+}
+
+export class GraphSession {
+  private readonly client: ViewClient<GraphPaints>;
+  summary: ViewSummary | null = null;
+  expanded = new Set<number>();
+
+  constructor(
+    worker: Worker,
+    /** Workers this session's view worker depends on (its ELK worker): ended with it. */
+    private readonly helpers: Worker[] = [],
+  ) {
+    this.client = createViewClient<GraphPaints>(webWorkerEndpoint(worker, 'view worker'));
+  }
+
+  get view(): ViewClient<GraphPaints> {
+    return this.client;
+  }
+
+  async open(bytes: Uint8Array, options: ViewOpenOptions): Promise<ViewSummary> {
+    this.summary = await this.client.open(bytes, options);
+    this.expanded.clear();
+    return this.summary;
+  }
+
+  async layout(change: ExpansionChange): Promise<SessionLayout> {
+    const t0 = performance.now();
+    const r = await this.client.layout(change);
+    if (!r.decoration) throw new Error('the view worker sent a layout without its colours');
+    this.expanded = new Set(r.expanded);
+    return { geometry: r.geometry, paints: r.decoration, expanded: r.expanded, ms: performance.now() - t0 };
+  }
+
+  isExpanded(ref: number): boolean {
+    return this.expanded.has(ref);
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+    for (const w of this.helpers) w.terminate();
+  }
+}

@@ -1,0 +1,31 @@
+/** The phases of showing a graph, as `progress` events and `graph-loaded` timings name them. */
+export type LoadPhase = 'read' | 'decode' | 'hierarchy' | 'layout' | 'frame';
+export const LOAD_PHASES: readonly LoadPhase[] = ['read', 'decode', 'hierarchy', 'layout', 'frame'];
+
+export interface LoadTimings {
+  readMs: number;
+  decodeMs: number;
+  hierarchyMs: number;
+  layoutMs: number;
+  firstFrameMs: number;
+}
+
+export interface ProgressDetail {
+  phase: LoadPhase;
+  /** 0…1 within the phase, or null when its size is unknown. */
+  fraction: number | null;
+}
+
+export interface GraphLoadedDetail {
+  /** Ops in the graph. */
+  nodeCount: number;
+  timings: LoadTimings;
+}
+
+/** What went wrong, where: shown in the element and sent as the `error` event's detail. */
+export interface ErrorDetail {
+  /** The error's class: GraphReadError, GraphFormatError, ViewWorkerError, … */
+  name: string;
+  message: string;
+  phase: LoadPhase | 'interaction';
+}

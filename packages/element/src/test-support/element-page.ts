@@ -1,0 +1,121 @@
+/**
+ * Serves <tf-graph> to headless Chromium as a user's page would: the built `dist/tf-graph.js`
+ * from a plain `<script type="module">`, graphs from the shared fixtures and the examples, and
+ * helpers that wait for the element's events and measure what it drew.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumLaunchOptions, fixturePath, repoRoot, startTestServer, type TestResponse, type TestServer } from '@tbg/testkit';
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const DIST = join(here, '..', '..', 'dist');
+export const OUT = join(here, '..', '..', 'test-output');
+
+/** Extra files a test serves: path → body. */
+export type ExtraFiles = Map<string, TestResponse>;
+
+function route(extra: ExtraFiles, path: string): TestResponse | null {
+  const p = decodeURIComponent(path.split('?')[0]!);
+  const hit = extra.get(p);
+  if (hit) return hit;
+  if (p === '/tf-graph.js') return { body: readFileSync(join(DIST, 'tf-graph.js')), type: 'text/javascript' };
+  if (p.startsWith('/workers/')) return { body: readFileSync(join(DIST, p.slice(1))), type: 'text/javascript' };
+  if (p.startsWith('/shared/')) return { body: readFileSync(fixturePath(...(p.slice('/shared/'.length).split('/') as [string, ...string[]]))) };
+  if (p.startsWith('/examples/')) return { body: readFileSync(join(repoRoot(), p.slice(1))) };
+  if (p === '/favicon.ico') return { body: '', type: 'image/x-icon' };
+  return null;
+}
+
+export interface ElementHarness {
+  server: TestServer;
+  browser: Browser;
+  extra: ExtraFiles;
+  close(): Promise<void>;
+}
+
+export async function startHarness(): Promise<ElementHarness> {
+  const extra: ExtraFiles = new Map();
+  const server = await startTestServer((path) => route(extra, path));
+  const launch = chromiumLaunchOptions();
+  launch.args.push('--js-flags=--expose-gc', '--enable-precise-memory-info');
+  const browser = await chromium.launch(launch);
+  return { server, browser, extra, close: async () => (await browser.close(), await server.close()) };
+}
+
+/** A page with one <tf-graph> (attributes as given), console errors collected. */
+export async function openElementPage(h: ElementHarness, attrs: Record<string, string>, size = { width: 1000, height: 700 }, headScript = ''): Promise<{ page: Page; errors: string[] }> {
+  const page = await h.browser.newPage({ viewport: size });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  const attrText = Object.entries(attrs)
+    .map(([k, v]) => `${k}="${v.replace(/"/g, '&quot;')}"`)
+    .join(' ');
+  h.extra.set('/page.html', {
+    type: 'text/html',
+    body: `<!doctype html><meta charset="utf-8"><body style="margin:0">
+<script>
+  ${headScript}
+  window.tfEvents = [];
+  for (const t of ['graph-loaded', 'progress', 'error', 'node-select', 'expand-change', 'frame'])
+    document.addEventListener(t, (e) => window.tfEvents.push({ type: t, detail: e.detail }));
+</script>
+<script type="module" src="/tf-graph.js"></script>
+<tf-graph ${attrText} style="width:${size.width}px;height:${size.height}px"></tf-graph>`,
+  });
+  await page.goto(`${h.server.origin}/page.html`);
+  return { page, errors };
+}
+
+/** Waits for `graph-loaded` or `error` (the n-th of either) and returns it. */
+export async function waitForLoad(page: Page, n = 1): Promise<{ type: string; detail: Record<string, unknown> }> {
+  await page.waitForFunction((k) => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'graph-loaded' || e.type === 'error').length >= k, n, { timeout: 60_000 });
+  return page.evaluate((k) => (window as unknown as { tfEvents: Array<{ type: string; detail: Record<string, unknown> }> }).tfEvents.filter((e) => e.type === 'graph-loaded' || e.type === 'error')[k - 1]!, n);
+}
+
+/** Pixels darker than mid grey in a rectangle of the page (text, not edges or fills). */
+export async function darkPixels(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<number> {
+  const png = await page.screenshot({ clip });
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i]! < 110 && d[i + 1]! < 110 && d[i + 2]! < 110) n++;
+    return n;
+  }, png.toString('base64'));
+}
+
+/** Pixels of the element's screenshot: how many differ from the background, and a colour histogram (counted in the page). */
+export async function screenshotStats(page: Page, file?: string): Promise<{ inked: number; total: number; colours: Map<string, number> }> {
+  const png = await page.locator('tf-graph').screenshot(file ? { path: file } : {});
+  const r = await page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    const colours: Record<string, number> = {};
+    let inked = 0;
+    for (let i = 0; i < d.length; i += 4) {
+      const [r, g, b] = [d[i]!, d[i + 1]!, d[i + 2]!];
+      if (r < 250 || g < 250 || b < 250) inked++;
+      const key = `${r >> 3},${g >> 3},${b >> 3}`;
+      colours[key] = (colours[key] ?? 0) + 1;
+    }
+    return { inked, total: d.length / 4, colours };
+  }, png.toString('base64'));
+  return { inked: r.inked, total: r.total, colours: new Map(Object.entries(r.colours)) };
+}

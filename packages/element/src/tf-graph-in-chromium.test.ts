@@ -1,0 +1,42 @@
+/**
+ * <tf-graph> in headless Chromium, loaded as any page would load it (dist/tf-graph.js from a
+ * plain module script): real fixtures appear, expand and select work, bad files show their
+ * error in the element. Screenshots go to test-output/ for a person to look at.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GRAPH_FIXTURES, needChromium, needShared } from '@tbg/testkit';
+import { OUT, openElementPage, screenshotStats, startHarness, waitForLoad, type ElementHarness } from './test-support/element-page.js';
+
+const SUITE = '<tf-graph> in headless Chromium';
+const run = needChromium(SUITE) && needShared(SUITE);
+let h: ElementHarness;
+
+beforeAll(async () => {
+  if (!run) return;
+  mkdirSync(OUT, { recursive: true });
+  h = await startHarness();
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+describe.skipIf(!run)(SUITE, () => {
+  it.each(GRAPH_FIXTURES.map(([dir, name]) => [`${dir}/${name}`]))('shows %s with no console errors', async (path) => {
+    const { page, errors } = await openElementPage(h, { src: `/shared/${path}` });
+    try {
+      const ev = await waitForLoad(page);
+      expect(ev.type, JSON.stringify(ev.detail)).toBe('graph-loaded');
+      expect(ev.detail.nodeCount).toBeGreaterThan(0);
+      const frame = await page.evaluate(() => document.querySelector('tf-graph')!.frameStats);
+      expect(frame?.visibleNodes).toBeGreaterThan(0);
+      const shot = await screenshotStats(page, join(OUT, `${path.replace(/[/]/g, '__')}.png`));
+      // Something is drawn: more than a sliver of the box is not background.
+      expect(shot.inked / shot.total).toBeGreaterThan(0.01);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});

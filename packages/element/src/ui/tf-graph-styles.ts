@@ -1,0 +1,193 @@
+/**
+ * The element's look. Every colour is a CSS custom property that a page may set on
+ * `tf-graph` (or any ancestor); the dark values apply under `prefers-color-scheme: dark`.
+ */
+import { css } from 'lit';
+
+export const tfGraphStyles = css`
+  :host {
+    --tf-graph-background: #ffffff;
+    --tf-graph-foreground: #212121;
+    --tf-graph-muted: #757575;
+    --tf-graph-panel: rgba(255, 255, 255, 0.94);
+    --tf-graph-border: #d0d0d0;
+    --tf-graph-accent: #f57c00;
+    --tf-graph-error: #c62828;
+    --tf-graph-edge: #bbbbbb;
+    --tf-graph-label: #444444;
+    --tf-graph-selection: #ff0000;
+    --tf-graph-font: Roboto, system-ui, -apple-system, 'Segoe UI', sans-serif;
+    display: block;
+    position: relative;
+    min-height: 200px;
+    overflow: hidden;
+    contain: strict;
+    background: var(--tf-graph-background);
+    color: var(--tf-graph-foreground);
+    font: 13px/1.4 var(--tf-graph-font);
+  }
+  @media (prefers-color-scheme: dark) {
+    :host {
+      --tf-graph-background: #1e1e1e;
+      --tf-graph-foreground: #e0e0e0;
+      --tf-graph-muted: #a0a0a0;
+      --tf-graph-panel: rgba(40, 40, 40, 0.94);
+      --tf-graph-border: #444444;
+      --tf-graph-accent: #ffa726;
+      --tf-graph-error: #ef9a9a;
+      --tf-graph-edge: #6b6f75;
+      --tf-graph-label: #dadce0;
+      --tf-graph-selection: #ff5252;
+    }
+  }
+  .stage {
+    position: absolute;
+    inset: 0;
+    touch-action: none;
+    cursor: grab;
+  }
+  .stage:active {
+    cursor: grabbing;
+  }
+  .canvas-slot,
+  .canvas-slot canvas {
+    position: absolute;
+    inset: 0;
+    width: 100%;
+    height: 100%;
+    display: block;
+  }
+  .panel {
+    position: absolute;
+    background: var(--tf-graph-panel);
+    border: 1px solid var(--tf-graph-border);
+    border-radius: 4px;
+    box-shadow: 0 1px 3px rgba(0, 0, 0, 0.15);
+  }
+  .toolbar {
+    top: 8px;
+    left: 8px;
+    display: flex;
+    gap: 6px;
+    align-items: center;
+    padding: 4px 6px;
+  }
+  .toolbar button,
+  .toolbar select {
+    font: inherit;
+    color: inherit;
+    background: transparent;
+    border: 1px solid var(--tf-graph-border);
+    border-radius: 3px;
+    padding: 2px 6px;
+    cursor: pointer;
+  }
+  .legend {
+    left: 8px;
+    bottom: 8px;
+    max-width: 40%;
+    max-height: 40%;
+    overflow: auto;
+    padding: 6px 8px;
+    font-size: 12px;
+  }
+  .legend .swatch {
+    display: inline-block;
+    width: 14px;
+    height: 10px;
+    margin-right: 6px;
+    border: 1px solid rgba(0, 0, 0, 0.3);
+    vertical-align: middle;
+  }
+  .progress {
+    top: 0;
+    left: 0;
+    right: 0;
+    height: 3px;
+    position: absolute;
+    background: transparent;
+  }
+  .progress .bar {
+    height: 100%;
+    background: var(--tf-graph-accent);
+    transition: width 0.15s;
+  }
+  .progress .label {
+    position: absolute;
+    top: 8px;
+    right: 12px;
+    color: var(--tf-graph-muted);
+    font-size: 12px;
+  }
+  .error {
+    top: 50%;
+    left: 50%;
+    transform: translate(-50%, -50%);
+    max-width: min(560px, 90%);
+    padding: 12px 16px;
+    border-color: var(--tf-graph-error);
+    color: var(--tf-graph-error);
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+  }
+  .error strong {
+    display: block;
+    margin-bottom: 4px;
+  }
+  .info {
+    top: 8px;
+    right: 8px;
+    width: min(340px, 45%);
+    max-height: calc(100% - 16px);
+    overflow: auto;
+    padding: 8px 10px;
+    font-size: 12px;
+  }
+  .info h3 {
+    margin: 0 0 4px;
+    font-size: 13px;
+    overflow-wrap: anywhere;
+  }
+  .info table {
+    border-collapse: collapse;
+    width: 100%;
+  }
+  .info td {
+    padding: 1px 4px 1px 0;
+    vertical-align: top;
+    overflow-wrap: anywhere;
+  }
+  .info .section {
+    margin-top: 6px;
+    font-weight: 500;
+    color: var(--tf-graph-muted);
+  }
+  .info a {
+    color: inherit;
+    text-decoration: underline dotted;
+    cursor: pointer;
+  }
+  .info .close {
+    float: right;
+    border: none;
+    background: none;
+    color: inherit;
+    cursor: pointer;
+    font-size: 14px;
+  }
+  .drop {
+    inset: 12px;
+    display: grid;
+    place-items: center;
+    border: 2px dashed var(--tf-graph-accent);
+    font-size: 15px;
+  }
+  .empty {
+    position: absolute;
+    inset: 0;
+    display: grid;
+    place-items: center;
+    color: var(--tf-graph-muted);
+    pointer-events: none;
+  }
+`;

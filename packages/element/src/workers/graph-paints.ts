@@ -1,0 +1,42 @@
+/**
+ * The fills of every colour mode for one layout, computed in the view worker where the
+ * hierarchy lives (structure colours need templates, device colours each group's devices), so
+ * that switching modes on the page is instant and costs no worker round trip.
+ */
+import type { Hierarchy, Templates } from '@tbg/hierarchy';
+import type { Geometry } from '@tbg/layout';
+import { deviceColors, devicePaint, plainPaint, structureLegend, structurePaint, type NodePaint } from '@tbg/render-pixi/style';
+import { paintSetBuffers } from '../render/paint-buffers.js';
+import type { ColorBy, PaintSet } from '../render/render-types.js';
+
+
+export interface LegendEntry {
+  label: string;
+  /** 0xRRGGBB */
+  color: number;
+}
+
+export interface GraphPaints {
+  paint: PaintSet;
+  legend: Record<ColorBy, LegendEntry[]>;
+}
+
+export interface PaintContext {
+  hierarchy: Hierarchy;
+  templates(): Templates;
+}
+
+export function graphPaints(ctx: PaintContext, g: Geometry): { value: GraphPaints; transfer: ArrayBuffer[] } {
+  const h = ctx.hierarchy;
+  const paint: Record<ColorBy, NodePaint> = {
+    structure: structurePaint(g, h, ctx.templates()),
+    device: devicePaint(g, h),
+    none: plainPaint(g),
+  };
+  const legend: Record<ColorBy, LegendEntry[]> = {
+    structure: structureLegend(ctx.templates()),
+    device: deviceColors(h).map((d) => ({ label: d.device, color: d.color })),
+    none: [],
+  };
+  return { value: { paint, legend }, transfer: paintSetBuffers(paint) };
+}

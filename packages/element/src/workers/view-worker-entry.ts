@@ -1,0 +1,43 @@
+/**
+ * The element's view worker: @tbg/layout's view host (decode, hierarchy, layout) plus what only
+ * the element's layer may add: event files through @tbg/events, and the fills of every colour
+ * mode with each layout. ELK runs in a worker of its own that the page starts beside this one
+ * and joins to it by a MessagePort (the first message), so that ELK's 1.5 MB compiles while
+ * this worker decodes the graph.
+ */
+import { eventGraphReader } from '@tbg/events';
+import { createWorkerPool, serveView, webParentChannel, webWorkerEndpoint, type WebWorkerLike, type WorkerScopeLike } from '@tbg/layout/view';
+import { isElkPortMessage } from './elk-port.js';
+import { graphPaints, type GraphPaints } from './graph-paints.js';
+
+interface Scope {
+  postMessage(message: unknown, transfer: ArrayBuffer[]): void;
+  addEventListener(type: 'message', listener: (e: MessageEvent) => void): void;
+}
+const self_ = globalThis as unknown as Scope;
+
+/** The ELK worker's end of the channel, as the pool's worker (a port has no `error` event). */
+function portWorker(port: MessagePort): WebWorkerLike {
+  port.start();
+  const on = (type: 'message' | 'error' | 'messageerror', listener: (event: { data: unknown; message?: string }) => void) => {
+    if (type !== 'error') port.addEventListener(type, (e) => listener(e));
+  };
+  return { postMessage: (message, transfer) => port.postMessage(message, transfer), addEventListener: on, terminate: () => port.close() };
+}
+
+/** This worker's channel to the page, without the port message (which is not a view request). */
+const scope: WorkerScopeLike = {
+  postMessage: (message, transfer) => self_.postMessage(message, transfer),
+  addEventListener: (type, listener) =>
+    self_.addEventListener(type, (e) => {
+      if (!isElkPortMessage(e.data)) listener(e);
+    }),
+  onmessage: null,
+};
+
+self_.addEventListener('message', (e) => {
+  if (!isElkPortMessage(e.data)) return;
+  const port = e.data.port;
+  const runner = createWorkerPool(() => webWorkerEndpoint(portWorker(port), 'ELK worker'), 1);
+  serveView<GraphPaints>(webParentChannel(scope), { runner, eventReader: eventGraphReader, decorate: graphPaints });
+});

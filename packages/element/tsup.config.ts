@@ -1,0 +1,78 @@
+import { build, type Plugin } from 'esbuild';
+import { dirname, resolve } from 'node:path';
+import { defineConfig } from 'tsup';
+
+/** The worker scripts, each bundled whole (every dependency inlined) and minified. */
+const WORKERS = {
+  'view-worker': 'src/workers/view-worker-entry.ts',
+  'render-worker': 'src/workers/render-worker-entry.ts',
+  'elk-worker': 'src/workers/elk-worker-entry.ts',
+};
+
+async function bundleWorker(entry: string): Promise<string> {
+  const out = await build({
+    entryPoints: [entry],
+    bundle: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    minify: true,
+    write: false,
+    legalComments: 'none',
+    logLevel: 'error',
+    plugins: [inlineWorker],
+    // Reached only under Node in layout's worker scripts; never in a browser.
+    external: ['node:worker_threads', 'worker_threads'],
+  });
+  return out.outputFiles[0]!.text;
+}
+
+/**
+ * `import source from 'inline-worker:./x.ts'` (or a package path) gives that script bundled
+ * whole as a string, for a Blob URL; a worker may inline the scripts of its own workers.
+ */
+const inlineWorker: Plugin = {
+  name: 'inline-worker',
+  setup(b) {
+    b.onResolve({ filter: /^inline-worker:/ }, async (args) => {
+      const spec = args.path.slice('inline-worker:'.length);
+      const path = spec.startsWith('.') ? resolve(args.resolveDir, spec) : (await b.resolve(spec, { resolveDir: args.resolveDir, kind: 'import-statement' })).path;
+      return { path, namespace: 'inline-worker' };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'inline-worker' }, async (args) => ({ contents: await bundleWorker(args.path), loader: 'text', resolveDir: dirname(args.path) }));
+  },
+};
+
+export default defineConfig([
+  {
+    // For bundlers: dependencies stay imports; the workers are inlined.
+    entry: { index: 'src/index.ts' },
+    format: ['esm'],
+    dts: true,
+    clean: true,
+    target: 'es2022',
+    esbuildPlugins: [inlineWorker],
+  },
+  {
+    // For any page: one self-contained module (element, lit, pixi, workers, fonts).
+    entry: { 'tf-graph': 'src/index.ts' },
+    format: ['esm'],
+    platform: 'browser',
+    noExternal: [/.*/],
+    splitting: false,
+    minify: true,
+    target: 'es2022',
+    esbuildPlugins: [inlineWorker],
+  },
+  {
+    // The same workers as files, for pages whose CSP forbids blob: workers (`worker-url`).
+    entry: Object.fromEntries(Object.entries(WORKERS).map(([k, v]) => [`workers/${k}`, v])),
+    format: ['esm'],
+    platform: 'browser',
+    noExternal: [/.*/],
+    splitting: false,
+    minify: true,
+    target: 'es2022',
+    esbuildPlugins: [inlineWorker],
+  },
+]);
