@@ -1,6 +1,6 @@
 import { build, type Plugin } from 'esbuild';
 import { dirname, resolve } from 'node:path';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 /** The worker scripts, each bundled whole (every dependency inlined) and minified. */
 const WORKERS = {
@@ -43,6 +43,9 @@ const inlineWorker: Plugin = {
   },
 };
 
+/** A browser script with every dependency inlined (for pages without a bundler, and workers). */
+const selfContained: Options = { format: ['esm'], platform: 'browser', noExternal: [/.*/], splitting: false, minify: true, target: 'es2022', esbuildPlugins: [inlineWorker] };
+
 export default defineConfig([
   {
     // For bundlers: dependencies stay imports; the workers are inlined.
@@ -56,23 +59,11 @@ export default defineConfig([
   {
     // For any page: one self-contained module (element, lit, pixi, workers, fonts).
     entry: { 'tf-graph': 'src/index.ts' },
-    format: ['esm'],
-    platform: 'browser',
-    noExternal: [/.*/],
-    splitting: false,
-    minify: true,
-    target: 'es2022',
-    esbuildPlugins: [inlineWorker],
+    ...selfContained,
   },
   {
     // The same workers as files, for pages whose CSP forbids blob: workers (`worker-url`).
     entry: Object.fromEntries(Object.entries(WORKERS).map(([k, v]) => [`workers/${k}`, v])),
-    format: ['esm'],
-    platform: 'browser',
-    noExternal: [/.*/],
-    splitting: false,
-    minify: true,
-    target: 'es2022',
-    esbuildPlugins: [inlineWorker],
+    ...selfContained,
   },
 ]);

@@ -75,9 +75,18 @@ export async function waitForLoad(page: Page, n = 1): Promise<{ type: string; de
   return page.evaluate((k) => (window as unknown as { tfEvents: Array<{ type: string; detail: Record<string, unknown> }> }).tfEvents.filter((e) => e.type === 'graph-loaded' || e.type === 'error')[k - 1]!, n);
 }
 
-/** Pixels darker than mid grey in a rectangle of the page (text, not edges or fills). */
-export async function darkPixels(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<number> {
-  const png = await page.screenshot({ clip });
+interface PixelCounts {
+  total: number;
+  /** Not background (any channel under 250). */
+  inked: number;
+  /** Darker than mid grey (text, not edges or fills). */
+  dark: number;
+  /** Colours quantised to 5 bits per channel → pixels. */
+  colours: Record<string, number>;
+}
+
+/** Decodes a PNG in the page (no PNG decoder needed in Node) and counts its pixels there. */
+async function countPixels(page: Page, png: Buffer): Promise<PixelCounts> {
   return page.evaluate(async (b64) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
@@ -88,34 +97,25 @@ export async function darkPixels(page: Page, clip: { x: number; y: number; width
     const ctx = c.getContext('2d')!;
     ctx.drawImage(img, 0, 0);
     const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    let n = 0;
-    for (let i = 0; i < d.length; i += 4) if (d[i]! < 110 && d[i + 1]! < 110 && d[i + 2]! < 110) n++;
-    return n;
+    const out = { total: d.length / 4, inked: 0, dark: 0, colours: {} as Record<string, number> };
+    for (let i = 0; i < d.length; i += 4) {
+      const [r, g, b] = [d[i]!, d[i + 1]!, d[i + 2]!];
+      if (r < 250 || g < 250 || b < 250) out.inked++;
+      if (r < 110 && g < 110 && b < 110) out.dark++;
+      const key = `${r >> 3},${g >> 3},${b >> 3}`;
+      out.colours[key] = (out.colours[key] ?? 0) + 1;
+    }
+    return out;
   }, png.toString('base64'));
 }
 
-/** Pixels of the element's screenshot: how many differ from the background, and a colour histogram (counted in the page). */
+/** Pixels darker than mid grey in a rectangle of the page (text, not edges or fills). */
+export async function darkPixels(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<number> {
+  return (await countPixels(page, await page.screenshot({ clip }))).dark;
+}
+
+/** Pixels of the element's screenshot: how many differ from the background, and a colour histogram. */
 export async function screenshotStats(page: Page, file?: string): Promise<{ inked: number; total: number; colours: Map<string, number> }> {
-  const png = await page.locator('tf-graph').screenshot(file ? { path: file } : {});
-  const r = await page.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data;
-    const colours: Record<string, number> = {};
-    let inked = 0;
-    for (let i = 0; i < d.length; i += 4) {
-      const [r, g, b] = [d[i]!, d[i + 1]!, d[i + 2]!];
-      if (r < 250 || g < 250 || b < 250) inked++;
-      const key = `${r >> 3},${g >> 3},${b >> 3}`;
-      colours[key] = (colours[key] ?? 0) + 1;
-    }
-    return { inked, total: d.length / 4, colours };
-  }, png.toString('base64'));
+  const r = await countPixels(page, await page.locator('tf-graph').screenshot(file ? { path: file } : {}));
   return { inked: r.inked, total: r.total, colours: new Map(Object.entries(r.colours)) };
 }

@@ -4,22 +4,20 @@
  * outside, culled tiles when zoomed in — and saved to test-output/ for a person to look at.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { EdgeFlag, NodeFlag, NodeKind, roboto, ShapeKind, type Geometry } from '@tbg/layout';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
 import { exampleGeometry, exampleView } from '../test-support/example-geometry.js';
-import { startHarness, type Harness } from '../test-support/chromium-harness.js';
+import { startHarness, type Harness, TEST_OUTPUT, rgb, near } from '../test-support/chromium-harness.js';
 import { pack } from '../test-support/packed-json.js';
 import { deviceColors, devicePaint } from '../style/device-paint.js';
 import { flattenBasis } from '../scene/edge-strokes.js';
 import { insideShape } from '../scene/spatial-index.js';
 import { TB_COLORS } from '../style/palette.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const OUT = join(here, '..', '..', 'test-output');
+const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer in headless Chromium';
 const run = needChromium(SUITE);
 
@@ -40,12 +38,12 @@ const centre = (i: number): [number, number] => {
   const s = g.nodes.shape;
   return [s[4 * i]! + s[4 * i + 2]! / 2, s[4 * i + 1]! + s[4 * i + 3]! / 2];
 };
-const rgb = (n: number) => [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-const near = (a: number[], b: number[], tol = 6) => a.every((x, k) => Math.abs(x - b[k]!) <= tol);
 
 async function openPage(): Promise<{ page: Page; errors: string[] }> {
   return harness!.open();
 }
+
+const nearTol = (a: readonly number[], b: readonly number[], tol = 6) => near(a, b, tol);
 
 describe.skipIf(!run)(SUITE, () => {
   it('draws the example graph: metanode and op fills at their centres, background elsewhere', async () => {
@@ -61,7 +59,7 @@ describe.skipIf(!run)(SUITE, () => {
       // At the fitted scale collapsed metanodes are big enough to show their fill.
       const points = [...collapsedMeta.map(centre), [-50, -50] as [number, number]];
       const colours = await page.evaluate<Array<[number, number, number]>>(`tbgRender.probe(${JSON.stringify(points)})`);
-      collapsedMeta.forEach((i, k) => expect(near(colours[k]!, rgb(TB_COLORS.unknown)), `metanode ${g.nodes.label[i]}: ${String(colours[k])}`).toBe(true));
+      collapsedMeta.forEach((i, k) => expect(nearTol(colours[k]!, rgb(TB_COLORS.unknown)), `metanode ${g.nodes.label[i]}: ${String(colours[k])}`).toBe(true));
       expect(colours[collapsedMeta.length]).toEqual([255, 255, 255]);
       // Ops are a few px wide here: look at each at 4 screen px per world px (60 × 24 px).
       for (const i of ops.slice(0, 8)) {
@@ -71,7 +69,7 @@ describe.skipIf(!run)(SUITE, () => {
         const inside: [number, number] = [x, y];
         const onStroke: [number, number] = [s[4 * i]! + 0.1, y];
         const [c, stroke] = await page.evaluate<Array<[number, number, number]>>(`tbgRender.probe(${JSON.stringify([inside, onStroke])})`);
-        expect(near(c!, [255, 255, 255]), `op ${g.nodes.label[i]} centre: ${String(c)}`).toBe(true);
+        expect(nearTol(c!, [255, 255, 255]), `op ${g.nodes.label[i]} centre: ${String(c)}`).toBe(true);
         expect(stroke![0], `op ${g.nodes.label[i]} outline: ${String(stroke)}`).toBeLessThan(235);
       }
       expect(errors).toEqual([]);
@@ -98,8 +96,8 @@ describe.skipIf(!run)(SUITE, () => {
         if (under) continue;
         await page.evaluate(`tbgRender.focus(${x}, ${y}, 6)`);
         const [c] = await page.evaluate<Array<[number, number, number]>>(`tbgRender.probe(${JSON.stringify([[x, y]])})`);
-        if (!near(c!, rgb(TB_COLORS.edge), 24)) await page.screenshot({ path: join(OUT, `edge-${e}.png`) });
-        expect(near(c!, rgb(TB_COLORS.edge), 24), `edge ${e} at ${x},${y}: ${String(c)}`).toBe(true);
+        if (!nearTol(c!, rgb(TB_COLORS.edge), 24)) await page.screenshot({ path: join(OUT, `edge-${e}.png`) });
+        expect(nearTol(c!, rgb(TB_COLORS.edge), 24), `edge ${e} at ${x},${y}: ${String(c)}`).toBe(true);
         checked++;
       }
       expect(checked).toBeGreaterThan(5);
@@ -187,10 +185,10 @@ describe.skipIf(!run)(SUITE, () => {
       const device = await probeAt(metas.map((i) => shapePoint(i, 0.5)));
       let changed = 0;
       metas.forEach((i, k) => {
-        expect(near(plain[k]!, rgb(TB_COLORS.unknown)), `plain ${collapsed.nodes.label[i]}`).toBe(true);
+        expect(nearTol(plain[k]!, rgb(TB_COLORS.unknown)), `plain ${collapsed.nodes.label[i]}`).toBe(true);
         // Under device colours every group shows a device's colour at its centre.
-        expect(legend.some((c) => near(device[k]!, c, 8)), `device ${collapsed.nodes.label[i]}: ${String(device[k])}`).toBe(true);
-        if (!near(device[k]!, plain[k]!)) changed++;
+        expect(legend.some((c) => nearTol(device[k]!, c, 8)), `device ${collapsed.nodes.label[i]}: ${String(device[k])}`).toBe(true);
+        if (!nearTol(device[k]!, plain[k]!)) changed++;
       });
       expect(changed).toBe(metas.length);
       // A group on two devices: its left band and its right band differ.
@@ -198,8 +196,8 @@ describe.skipIf(!run)(SUITE, () => {
       if (banded !== undefined) {
         const split = b.end[b.start[banded]!]!;
         const [left, right] = await probeAt([shapePoint(banded, split / 2), shapePoint(banded, (1 + split) / 2)]);
-        expect(near(left!, rgb(b.color[b.start[banded]!]!), 8), `left band ${String(left)}`).toBe(true);
-        expect(near(right!, rgb(b.color[b.start[banded]! + 1]!), 8), `right band ${String(right)}`).toBe(true);
+        expect(nearTol(left!, rgb(b.color[b.start[banded]!]!), 8), `left band ${String(left)}`).toBe(true);
+        expect(nearTol(right!, rgb(b.color[b.start[banded]! + 1]!), 8), `right band ${String(right)}`).toBe(true);
       }
       await page.screenshot({ path: join(OUT, 'example-by-device.png') });
       expect(errors).toEqual([]);

@@ -5,8 +5,7 @@
  * faded — and that none of it re-uploads a vertex buffer.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { EdgeFlag, NodeFlag, NodeKind, type Geometry } from '@tbg/layout';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,16 +14,14 @@ import { expandButtonCentre } from '../scene/expand-buttons.js';
 import { flattenBasis } from '../scene/edge-strokes.js';
 import { insideShape } from '../scene/spatial-index.js';
 import { DEFAULT_THEME } from '../style/theme.js';
-import { startHarness, type Harness } from '../test-support/chromium-harness.js';
+import { startHarness, type Harness, TEST_OUTPUT, rgb, near, type Rgb } from '../test-support/chromium-harness.js';
 import { exampleGeometry } from '../test-support/example-geometry.js';
 import { pack } from '../test-support/packed-json.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const OUT = join(here, '..', '..', 'test-output');
+const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer interaction in headless Chromium';
 const run = needChromium(SUITE);
 
-type Rgb = [number, number, number];
 let harness: Harness | undefined;
 let all: Geometry;
 let collapsed: Geometry;
@@ -40,8 +37,6 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const rgb = (n: number): Rgb => [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-const near = (a: number[], b: number[], tol = 8) => a.every((x, k) => Math.abs(x - b[k]!) <= tol);
 const nodes = (g: Geometry) => [...Array(g.nodes.count).keys()];
 const centre = (g: Geometry, i: number): [number, number] => {
   const s = g.nodes.shape;
@@ -63,6 +58,8 @@ async function withPage(g: Geometry, body: (page: Page) => Promise<void>): Promi
 const probe = (page: Page, points: Array<[number, number]>) => page.evaluate<Rgb[]>(`tbgRender.probe(${JSON.stringify(points)})`);
 const screenOf = (page: Page, [x, y]: [number, number]) => page.evaluate<[number, number]>(`tbgRender.screenOf(${x}, ${y})`);
 const pickAt = (page: Page, [sx, sy]: [number, number]) => page.evaluate<unknown>(`tbgRender.pick(${sx}, ${sy})`);
+
+const nearTol = (a: readonly number[], b: readonly number[], tol = 8) => near(a, b, tol);
 
 describe.skipIf(!run)(SUITE, () => {
   it('pick: shapes, expand buttons and labels at screen points; null on empty space', async () => {
@@ -86,10 +83,10 @@ describe.skipIf(!run)(SUITE, () => {
       await page.evaluate(`tbgRender.focus(${bx}, ${by}, 8)`);
       // On the disc off the sign, and on the sign's bar.
       const [disc, sign, above] = await probe(page, [[bx + 1.8, by + 1.8], [bx + 1.2, by], [bx, by - 1.2]]);
-      expect(near(disc!, rgb(DEFAULT_THEME.expandButton), 12), `disc ${String(disc)}`).toBe(true);
-      expect(near(sign!, [255, 255, 255], 40), `− bar ${String(sign)}`).toBe(true);
+      expect(nearTol(disc!, rgb(DEFAULT_THEME.expandButton), 12), `disc ${String(disc)}`).toBe(true);
+      expect(nearTol(sign!, [255, 255, 255], 40), `− bar ${String(sign)}`).toBe(true);
       // A minus has no vertical bar.
-      expect(near(above!, rgb(DEFAULT_THEME.expandButton), 24), `above the − ${String(above)}`).toBe(true);
+      expect(nearTol(above!, rgb(DEFAULT_THEME.expandButton), 24), `above the − ${String(above)}`).toBe(true);
       await page.screenshot({ path: join(OUT, 'expand-button-expanded.png') });
     });
     await withPage(collapsed, async (page) => {
@@ -97,12 +94,12 @@ describe.skipIf(!run)(SUITE, () => {
       const [bx, by] = expandButtonCentre(collapsed, meta);
       await page.evaluate(`tbgRender.focus(${bx}, ${by}, 8)`);
       const [idle] = await probe(page, [[bx + 1.8, by + 1.8]]);
-      expect(near(idle!, rgb(DEFAULT_THEME.expandButton), 40), `no button while not hovered: ${String(idle)}`).toBe(false);
+      expect(nearTol(idle!, rgb(DEFAULT_THEME.expandButton), 40), `no button while not hovered: ${String(idle)}`).toBe(false);
       await page.evaluate(`tbgRender.highlight({ selected: [], hovered: ${meta} })`);
       const [disc, above] = await probe(page, [[bx + 1.8, by + 1.8], [bx, by - 1.2]]);
-      expect(near(disc!, rgb(DEFAULT_THEME.expandButton), 12), `disc ${String(disc)}`).toBe(true);
+      expect(nearTol(disc!, rgb(DEFAULT_THEME.expandButton), 12), `disc ${String(disc)}`).toBe(true);
       // A plus has a vertical bar.
-      expect(near(above!, [255, 255, 255], 40), `+ bar ${String(above)}`).toBe(true);
+      expect(nearTol(above!, [255, 255, 255], 40), `+ bar ${String(above)}`).toBe(true);
       await page.screenshot({ path: join(OUT, 'expand-button-hovered.png') });
     });
   });
@@ -116,15 +113,15 @@ describe.skipIf(!run)(SUITE, () => {
       const edgeOf = (i: number): [number, number] => [s[4 * i]! + 0.5, s[4 * i + 1]! + s[4 * i + 3]! / 2];
       await page.evaluate(`tbgRender.focus(${centre(collapsed, a).join(', ')}, 4)`);
       const [before] = await probe(page, [edgeOf(a)]);
-      expect(near(before!, rgb(DEFAULT_THEME.selection), 60)).toBe(false);
+      expect(nearTol(before!, rgb(DEFAULT_THEME.selection), 60)).toBe(false);
       await page.evaluate(`tbgRender.highlight({ selected: [${a}], hovered: -1 })`);
       const [after, inside] = await probe(page, [edgeOf(a), centre(collapsed, a)]);
-      expect(near(after!, rgb(DEFAULT_THEME.selection), 30), `outline ${String(after)}`).toBe(true);
-      expect(near(inside!, rgb(DEFAULT_THEME.selection), 60)).toBe(false);
+      expect(nearTol(after!, rgb(DEFAULT_THEME.selection), 30), `outline ${String(after)}`).toBe(true);
+      expect(nearTol(inside!, rgb(DEFAULT_THEME.selection), 60)).toBe(false);
       await page.screenshot({ path: join(OUT, 'selected.png') });
       await page.evaluate(`tbgRender.focus(${centre(collapsed, b).join(', ')}, 4)`);
       const [other] = await probe(page, [edgeOf(b)]);
-      expect(near(other!, rgb(DEFAULT_THEME.selection), 60), `unselected ${String(other)}`).toBe(false);
+      expect(nearTol(other!, rgb(DEFAULT_THEME.selection), 60), `unselected ${String(other)}`).toBe(false);
     });
   });
 
@@ -149,7 +146,7 @@ describe.skipIf(!run)(SUITE, () => {
         return (await probe(page, [midpoint(f)]))[0]!;
       };
       const plain = await edgeColour(e);
-      expect(near(plain, rgb(DEFAULT_THEME.edge), 24), `edge ${String(plain)}`).toBe(true);
+      expect(nearTol(plain, rgb(DEFAULT_THEME.edge), 24), `edge ${String(plain)}`).toBe(true);
       const versions = await page.evaluate<number>('tbgRender.bufferVersions()');
       const ms = await page.evaluate<number>(`(() => { const t = performance.now(); tbgRender.highlight({ selected: [], hovered: ${hovered} }); return performance.now() - t; })()`);
       const lit = await edgeColour(e);
@@ -160,7 +157,7 @@ describe.skipIf(!run)(SUITE, () => {
       expect(await page.evaluate<number>('tbgRender.bufferVersions()')).toBe(versions);
       // Hover off: back to the plain colours.
       await page.evaluate('tbgRender.highlight({ selected: [], hovered: -1 })');
-      expect(near(await edgeColour(other), plain, 6)).toBe(true);
+      expect(nearTol(await edgeColour(other), plain, 6)).toBe(true);
       expect(ms).toBeLessThan(500);
     });
   });

@@ -4,23 +4,20 @@
  * same view draws every op; culling off draws every tile. Screenshots in test-output/.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
 import { darker } from '../style/palette.js';
 import { TB_COLORS } from '../style/palette.js';
-import { startHarness, type Harness } from '../test-support/chromium-harness.js';
+import { startHarness, type Harness, TEST_OUTPUT, type Rgb } from '../test-support/chromium-harness.js';
 import { syntheticGeometry, type SyntheticOptions } from '../test-support/synthetic-geometry.js';
 import type { FrameStats } from './frame-visibility.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const OUT = join(here, '..', '..', 'test-output');
+const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer levels of detail in headless Chromium';
 const run = needChromium(SUITE);
 
-type Rgb = [number, number, number];
 let harness: Harness | undefined;
 
 beforeAll(async () => {

@@ -4,24 +4,21 @@
  * whole graph is in view; `minimapToWorld` maps its points back; picks there return null.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { NodeFlag, NodeKind, type Geometry } from '@tbg/layout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
 import type { Rect } from '../scene/camera.js';
 import { DEFAULT_MINIMAP, minimapLayout } from '../scene/minimap-layout.js';
 import { DEFAULT_THEME } from '../style/theme.js';
-import { startHarness, type Harness } from '../test-support/chromium-harness.js';
+import { startHarness, type Harness, TEST_OUTPUT, rgb, near, type Rgb } from '../test-support/chromium-harness.js';
 import { exampleGeometry } from '../test-support/example-geometry.js';
 import { pack } from '../test-support/packed-json.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const OUT = join(here, '..', '..', 'test-output');
+const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer minimap in headless Chromium';
 const run = needChromium(SUITE);
 
-type Rgb = [number, number, number];
 let harness: Harness | undefined;
 let g: Geometry;
 
@@ -35,8 +32,6 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const rgb = (n: number): Rgb => [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-const near = (a: number[], b: number[], tol = 10) => a.every((x, k) => Math.abs(x - b[k]!) <= tol);
 
 describe.skipIf(!run)(SUITE, () => {
   it('bottom-right, the whole graph inside a frame, the view as a box; hidden at fit; maps back to the world', async () => {

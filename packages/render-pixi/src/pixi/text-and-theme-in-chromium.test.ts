@@ -4,23 +4,20 @@
  * node fills through uniforms alone (no vertex buffer re-uploaded).
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { NodeFlag, NodeKind, roboto, type Geometry } from '@tbg/layout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
 import { edgeLabels } from '../scene/edge-labels.js';
 import { DARK_THEME } from '../style/theme.js';
-import { startHarness, type Harness } from '../test-support/chromium-harness.js';
+import { startHarness, type Harness, TEST_OUTPUT, rgb, near, type Rgb } from '../test-support/chromium-harness.js';
 import { exampleGeometry } from '../test-support/example-geometry.js';
 import { pack } from '../test-support/packed-json.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const OUT = join(here, '..', '..', 'test-output');
+const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer edge labels and themes in headless Chromium';
 const run = needChromium(SUITE);
 
-type Rgb = [number, number, number];
 let harness: Harness | undefined;
 let g: Geometry;
 
@@ -34,8 +31,6 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const rgb = (n: number): Rgb => [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-const near = (a: number[], b: number[], tol = 10) => a.every((x, k) => Math.abs(x - b[k]!) <= tol);
 
 describe.skipIf(!run)(SUITE, () => {
   it('tensor shapes beside their edges, readable zoomed in, gone below 4 screen px', async () => {

@@ -4,21 +4,18 @@
  * frame exactly the new scene as drawn without animation.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Geometry } from '@tbg/layout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
-import { startHarness, type Harness } from '../test-support/chromium-harness.js';
+import { startHarness, type Harness, TEST_OUTPUT, type Rgb } from '../test-support/chromium-harness.js';
 import { exampleGeometry } from '../test-support/example-geometry.js';
 import { pack } from '../test-support/packed-json.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const OUT = join(here, '..', '..', 'test-output');
+const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer expand/collapse animation in headless Chromium';
 const run = needChromium(SUITE);
 
-type Rgb = [number, number, number];
 let harness: Harness | undefined;
 let collapsed: Geometry;
 let expanded: Geometry;

@@ -4,23 +4,20 @@
  * glyph atlas on an OffscreenCanvas and draws the example graph; the page's canvas shows it.
  */
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { NodeFlag, NodeKind, type Geometry } from '@tbg/layout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
 import { fitCamera, worldToScreen, type Camera } from '../scene/camera.js';
 import { TB_COLORS } from '../style/palette.js';
-import { startHarness, type Harness } from '../test-support/chromium-harness.js';
+import { startHarness, type Harness, TEST_OUTPUT, near, type Rgb } from '../test-support/chromium-harness.js';
 import { exampleGeometry } from '../test-support/example-geometry.js';
 import { pack } from '../test-support/packed-json.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const OUT = join(here, '..', '..', 'test-output');
+const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer in a worker in headless Chromium';
 const run = needChromium(SUITE);
 
-type Rgb = [number, number, number];
 let harness: Harness | undefined;
 let g: Geometry;
 
@@ -34,7 +31,8 @@ afterAll(async () => {
   await harness?.close();
 });
 
-const near = (a: number[], b: number[], tol = 8) => a.every((x, k) => Math.abs(x - b[k]!) <= tol);
+
+const nearTol = (a: readonly number[], b: readonly number[], tol = 8) => near(a, b, tol);
 
 describe.skipIf(!run)(SUITE, () => {
   it('draws the example graph from a worker onto a transferred canvas', async () => {
@@ -57,7 +55,7 @@ describe.skipIf(!run)(SUITE, () => {
       points.push(worldToScreen(camera, -30, g.height / 2));
       const colours = await page.evaluate<Rgb[]>(`tbgRender.probeScreen(${JSON.stringify(points)}, false)`);
       const fill = [(TB_COLORS.unknown >> 16) & 255, (TB_COLORS.unknown >> 8) & 255, TB_COLORS.unknown & 255];
-      metas.forEach((i, k) => expect(near(colours[k]!, fill), `metanode ${g.nodes.label[i]}: ${String(colours[k])}`).toBe(true));
+      metas.forEach((i, k) => expect(nearTol(colours[k]!, fill), `metanode ${g.nodes.label[i]}: ${String(colours[k])}`).toBe(true));
       expect(colours[metas.length], `background at ${String(points[metas.length])}`).toEqual([255, 255, 255]);
       expect(errors).toEqual([]);
     } finally {

@@ -11,6 +11,15 @@ import { chromiumLaunchOptions, startTestServer, type TestServer } from '@tbg/te
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+/** Where browser tests save screenshots for a person to look at. */
+export const TEST_OUTPUT = join(here, '..', '..', 'test-output');
+
+export type Rgb = [number, number, number];
+/** 0xRRGGBB as [r, g, b]. */
+export const rgb = (n: number): Rgb => [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+/** Whether two colours differ by at most `tol` in every channel. */
+export const near = (a: readonly number[], b: readonly number[], tol = 10): boolean => a.every((x, k) => Math.abs(x - b[k]!) <= tol);
+
 export interface Harness {
   browser: Browser;
   server: TestServer;
