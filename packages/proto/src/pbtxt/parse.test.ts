@@ -126,6 +126,56 @@ describe('parsePbtxt syntax', () => {
   });
 });
 
+describe('parsePbtxt fast paths keep exact results and errors', () => {
+  it('names the field path in errors: list indices, map keys, map entry numbers, Any', () => {
+    const where = (fn: () => unknown) => {
+      const e = errorOf(fn);
+      return `${e.reason} @ ${e.path} ${e.line}:${e.column}`;
+    };
+    expect(where(() => graph('node { name: "a" }\nnode { name: "b" attr { key: "T" value { type: DT_NOPE } } }'))).toBe(
+      'unknown value DT_NOPE for enum tensorflow.DataType @ GraphDef.node[1].attr["T"].value 2:48',
+    );
+    expect(where(() => graph('node { attr { value { list { shape { dim { size: x } } } } } }'))).toBe(
+      "expected an integer, found 'x' @ GraphDef.node[0].attr[0].value.list.shape[0].dim[0] 1:50",
+    );
+    expect(where(() => graph('node [{ name: "a" }, { name: "b" op: 1 }]'))).toBe(`expected a quoted string for "op", found '1' @ GraphDef.node[1] 1:38`);
+    expect(where(() => graph('library { function { ret { key: "r" value: 5 } } }'))).toBe(
+      `expected a quoted string for "value", found '5' @ GraphDef.library.function[0].ret["r"] 1:44`,
+    );
+    expect(where(() => parsePbtxt('meta_info_def { any_info { [type.googleapis.com/tensorflow.VersionDef] { producer: "x" } } }', 'tensorflow.MetaGraphDef'))).toBe(
+      'expected an integer, found a string @ MetaGraphDef.meta_info_def.any_info.[type.googleapis.com/tensorflow.VersionDef] 1:84',
+    );
+  });
+
+  it('reports a bad first token as a GraphFormatError too', () => {
+    const e = errorOf(() => graph('@'));
+    expect([e.reason, e.line, e.column]).toEqual(["unexpected character '@'", 1, 1]);
+  });
+
+  it('reads short and long integers alike, exactly', () => {
+    const t = tensor('int_val: -0 int_val: 2147483647 int_val: -2147483648 int64_val: 999999999999999 int64_val: -999999999999999 int64_val: 1000000000000000 int64_val: -4294967297 uint64_val: 0');
+    expect(Object.is(t.int_val[0], 0)).toBe(true);
+    expect(t.int_val.slice(1)).toEqual([2147483647, -2147483648]);
+    expect(t.int64_val.map((v) => Long.fromValue(v).toString())).toEqual(['999999999999999', '-999999999999999', '1000000000000000', '-4294967297']);
+    expect(Long.fromValue(t.uint64_val[0]!).unsigned).toBe(true);
+    expect(errorOf(() => tensor('uint64_val: -1')).reason).toBe('-1 is out of range for uint64');
+    expect(tensor('uint32_val: -0').uint32_val).toEqual([0]);
+  });
+
+  it('reads decimals exactly as parseFloat does', () => {
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 16807) % 2147483647) % n);
+    for (let k = 0; k < 2000; k++) {
+      const digits = Array.from({ length: 1 + rand(18) }, () => rand(10)).join('');
+      const dot = rand(digits.length + 1);
+      const text = dot === digits.length ? digits : `${digits.slice(0, dot) || '0'}.${digits.slice(dot)}`;
+      const t = tensor(`double_val: ${text} float_val: -${text}`);
+      expect(t.double_val[0], text).toBe(parseFloat(text));
+      expect(t.float_val[0], text).toBe(Math.fround(-parseFloat(text)));
+    }
+  });
+});
+
 describe('printPbtxt', () => {
   it('prints in field-number order with escapes and shortest floats', () => {
     const n = new tensorflow.NodeDef({ name: 'a"b\n', op: 'Const', input: ['x', '^y'] });

@@ -2,13 +2,20 @@
  * A schema-driven parser for the protobuf text format (what TensorFlow writes as `.pbtxt`).
  * It builds instances of the generated message classes directly, keeps 64-bit integers exact
  * (as Long), unescapes every string form, and reports errors with line:col and the field path.
+ *
+ * Speed (see the README's benchmarks): field and enum names are looked up by their bytes,
+ * string literals are interned per parse, and the field path is built only for an error.
  */
 import Long from 'long';
 import { GraphFormatError } from '../errors.js';
-import { schema, type FieldDesc, type MessageDesc } from '../schema/schema.js';
-import { messageClass, encodeMessage } from '../schema/messages.js';
-import { utf8 } from '../wire/utf8.js';
+import { schema } from '../schema/schema.js';
+import { encodeMessage } from '../schema/messages.js';
+import { ByteMap } from './byte-map.js';
+import { FieldPath, SEG_FIELD, SEG_LIST, SEG_MAP, SEG_TEXT } from './field-path.js';
+import { childPlan, messagePlan, V_BOOL, V_BYTES, V_DOUBLE, V_ENUM, V_FLOAT, V_INT64, V_MESSAGE, V_STRING, type FieldPlan, type MessagePlan } from './plan.js';
 import { lineCol } from './position.js';
+import { boolValue, floatValue, int32Value, int64Value } from './scalars.js';
+import { StringPool } from './string-pool.js';
 import { PbtxtSyntaxError, Tokenizer, TOK_EOF, TOK_IDENT, TOK_NUMBER, TOK_STRING, TOK_SYMBOL } from './tokenizer.js';
 
 export interface PbtxtParseOptions {
@@ -32,34 +39,31 @@ const COMMA = 44;
 const SEMI = 59;
 const MINUS = 45;
 
-const INT_RANGES: Record<string, [bigint, bigint]> = {
-  int32: [-(2n ** 31n), 2n ** 31n - 1n],
-  sint32: [-(2n ** 31n), 2n ** 31n - 1n],
-  sfixed32: [-(2n ** 31n), 2n ** 31n - 1n],
-  uint32: [0n, 2n ** 32n - 1n],
-  fixed32: [0n, 2n ** 32n - 1n],
-  int64: [-(2n ** 63n), 2n ** 63n - 1n],
-  sint64: [-(2n ** 63n), 2n ** 63n - 1n],
-  sfixed64: [-(2n ** 63n), 2n ** 63n - 1n],
-  uint64: [0n, 2n ** 64n - 1n],
-  fixed64: [0n, 2n ** 64n - 1n],
-};
+const ENTRY_KEY = 1;
+const ENTRY_VALUE = 2;
+const ENTRY_PARTS = new ByteMap([
+  ['key', ENTRY_KEY],
+  ['value', ENTRY_VALUE],
+]);
 
 type Msg = Record<string, unknown>;
 
 /** Parses text-format `input` as the message `typeName` (e.g. `tensorflow.GraphDef`). */
 export function parsePbtxt<T = object>(input: string | Uint8Array, typeName: string, options: PbtxtParseOptions = {}): T {
-  const buf = typeof input === 'string' ? new TextEncoder().encode(input) : input;
-  const parser = new Parser(buf, options);
+  const raw = typeof input === 'string' ? new TextEncoder().encode(input) : input;
+  // A plain Uint8Array (not a Buffer), so that the scanning loops see one array type.
+  const buf = raw.constructor === Uint8Array ? raw : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
+  let parser: Parser | undefined;
   try {
-    return parser.parseTop(schema().message(typeName)) as T;
+    parser = new Parser(buf, options);
+    return parser.parseTop(messagePlan(typeName)) as T;
   } catch (err) {
     if (err instanceof PbtxtSyntaxError) {
       const { line, column } = lineCol(buf, err.offset);
       throw new GraphFormatError({
-        format: `${shortName(typeName)} (pbtxt)`,
+        format: `${typeName.slice(typeName.lastIndexOf('.') + 1)} (pbtxt)`,
         reason: err.reason,
-        path: parser.path(),
+        path: parser?.path() ?? '',
         offset: err.offset,
         line,
         column,
@@ -70,13 +74,10 @@ export function parsePbtxt<T = object>(input: string | Uint8Array, typeName: str
   }
 }
 
-function shortName(typeName: string): string {
-  return typeName.slice(typeName.lastIndexOf('.') + 1);
-}
-
 class Parser {
   private readonly tok: Tokenizer;
-  private readonly segments: string[] = [];
+  private readonly strings: StringPool;
+  private readonly fieldPath = new FieldPath();
   private depth = 0;
 
   constructor(
@@ -84,115 +85,120 @@ class Parser {
     private readonly opts: PbtxtParseOptions,
   ) {
     this.tok = new Tokenizer(buf);
+    this.strings = new StringPool(buf);
   }
 
   path(): string {
-    return this.segments.join('');
+    return this.fieldPath.toString();
   }
 
-  parseTop(desc: MessageDesc): object {
-    this.segments.push(shortName(desc.fullName));
-    const msg = this.parseFields(desc, 0);
-    this.segments.pop();
+  parseTop(plan: MessagePlan): object {
+    this.fieldPath.push(SEG_TEXT, plan.shortName);
+    const msg = this.parseFields(plan, 0);
+    this.fieldPath.pop();
     return msg;
   }
 
+  /** `symbol` is 0 for tokens other than symbols, so this one test suffices. */
   private isSymbol(c: number): boolean {
-    return this.tok.type === TOK_SYMBOL && this.tok.symbol === c;
+    return this.tok.symbol === c;
   }
 
   private expectSymbol(c: number, what: string): void {
-    if (!this.isSymbol(c)) this.tok.fail(`expected ${what}, found ${this.describe()}`);
+    if (!this.isSymbol(c)) this.tok.fail(`expected ${what}, found ${this.tok.describe()}`);
     this.tok.next();
   }
 
-  private describe(): string {
-    const t = this.tok;
-    switch (t.type) {
-      case TOK_EOF:
-        return 'end of input';
-      case TOK_STRING:
-        return 'a string';
-      case TOK_SYMBOL:
-        return `'${String.fromCharCode(t.symbol)}'`;
-      default:
-        return `'${t.text().slice(0, 40)}'`;
-    }
-  }
-
   /** Reads fields until `close` ('}' or '>'), or until end of input when close is 0. */
-  private parseFields(desc: MessageDesc, close: number): Msg {
-    const msg = new (messageClass(desc.fullName))() as Msg;
-    const seen = new Set<number>();
-    const oneofs = new Map<string, string>();
+  private parseFields(plan: MessagePlan, close: number): Msg {
+    const msg = new plan.ctor() as Msg;
+    // Bits of the singular fields given so far (see FieldPlan.bit).
+    let given = 0;
     const tok = this.tok;
     for (;;) {
       if (tok.type === TOK_EOF) {
         if (close === 0) return msg;
-        tok.fail(`expected '${String.fromCharCode(close)}' to close ${shortName(desc.fullName)}, found end of input`);
+        tok.fail(`expected '${String.fromCharCode(close)}' to close ${plan.shortName}, found end of input`);
       }
       if (close !== 0 && this.isSymbol(close)) {
         tok.next();
         return msg;
       }
-      this.parseField(desc, msg, seen, oneofs);
+      given = this.parseField(plan, msg, given);
       if (this.isSymbol(COMMA) || this.isSymbol(SEMI)) tok.next();
     }
   }
 
-  private parseField(desc: MessageDesc, msg: Msg, seen: Set<number>, oneofs: Map<string, string>): void {
+  /** One field and its value(s); returns the updated mask of fields given. */
+  private parseField(plan: MessagePlan, msg: Msg, given: number): number {
     const tok = this.tok;
     if (this.isSymbol(LBRACKET)) {
-      this.parseBracketedField(desc, msg);
-      return;
+      this.parseBracketedField(plan, msg);
+      return given;
     }
-    if (tok.type !== TOK_IDENT) tok.fail(`expected a field name, found ${this.describe()}`);
-    const name = tok.text();
+    if (tok.type !== TOK_IDENT) tok.fail(`expected a field name, found ${this.tok.describe()}`);
     const nameAt = tok.start;
-    const field = desc.byName.get(name);
-    tok.next();
+    const field = plan.fields.get(tok.buf, tok.start, tok.end, tok.hash);
     if (!field) {
-      if (!this.opts.allowUnknownFields) tok.fail(`unknown field "${name}" in ${desc.fullName}`, nameAt);
-      this.opts.warnings?.push(`skipped unknown field "${name}" in ${desc.fullName} at ${tok.where(nameAt)}`);
-      this.skipValue();
-      return;
-    }
-    if (!field.repeated && !field.mapKey) {
-      if (seen.has(field.id)) tok.fail(`field "${name}" is not repeated but is given more than once`, nameAt);
-      seen.add(field.id);
-      if (field.oneof) {
-        const other = oneofs.get(field.oneof);
-        if (other !== undefined) tok.fail(`field "${name}" and "${other}" are both set, but belong to the same oneof "${field.oneof}"`, nameAt);
-        oneofs.set(field.oneof, name);
-      }
-    }
-    if (field.kind === 'message' || field.mapKey) {
-      if (this.isSymbol(COLON)) tok.next();
-      if (this.isSymbol(LBRACKET)) {
-        if (!field.repeated && !field.mapKey) tok.fail(`field "${name}" is not repeated, so it cannot take a list`);
-        tok.next();
-        if (this.isSymbol(RBRACKET)) {
-          tok.next();
-          return;
-        }
-        for (;;) {
-          this.parseMessageValue(field, msg);
-          if (this.isSymbol(COMMA)) {
-            tok.next();
-            continue;
-          }
-          this.expectSymbol(RBRACKET, "',' or ']'");
-          return;
-        }
-      }
-      this.parseMessageValue(field, msg);
-      return;
-    }
-    this.expectSymbol(COLON, `':' after field "${name}"`);
-    if (this.isSymbol(LBRACKET)) {
-      if (!field.repeated) tok.fail(`field "${name}" is not repeated, so it cannot take a list`);
+      const name = tok.text();
       tok.next();
-      const list = msg[name] as unknown[];
+      this.skipUnknownField(plan, name, nameAt);
+      return given;
+    }
+    tok.next();
+    if (field.single) {
+      if ((given & field.bit) !== 0) tok.fail(`field "${field.name}" is not repeated but is given more than once`, nameAt);
+      if ((given & field.oneofMask) !== 0) {
+        const other = plan.list.find((f) => (f.bit & given & field.oneofMask) !== 0)!;
+        tok.fail(`field "${field.name}" and "${other.name}" are both set, but belong to the same oneof "${field.desc.oneof}"`, nameAt);
+      }
+      given |= field.bit;
+    }
+    if (field.value === V_MESSAGE || field.entry !== null) this.parseMessageField(field, msg);
+    else this.parseScalarField(field, msg);
+    return given;
+  }
+
+  private skipUnknownField(plan: MessagePlan, name: string, nameAt: number): void {
+    const fullName = plan.desc.fullName;
+    if (!this.opts.allowUnknownFields) this.tok.fail(`unknown field "${name}" in ${fullName}`, nameAt);
+    this.opts.warnings?.push(`skipped unknown field "${name}" in ${fullName} at ${this.tok.where(nameAt)}`);
+    this.skipValue();
+  }
+
+  /** A message or map field: `name {…}`, `name: <…>`, or a list `name: [{…}, {…}]`. */
+  private parseMessageField(field: FieldPlan, msg: Msg): void {
+    const tok = this.tok;
+    if (this.isSymbol(COLON)) tok.next();
+    if (this.isSymbol(LBRACKET)) {
+      if (field.single) tok.fail(`field "${field.name}" is not repeated, so it cannot take a list`);
+      tok.next();
+      if (this.isSymbol(RBRACKET)) {
+        tok.next();
+        return;
+      }
+      for (;;) {
+        this.parseMessageValue(field, msg);
+        if (this.isSymbol(COMMA)) {
+          tok.next();
+          continue;
+        }
+        this.expectSymbol(RBRACKET, "',' or ']'");
+        return;
+      }
+    }
+    this.parseMessageValue(field, msg);
+  }
+
+  /** A scalar field: `name: value` or a list `name: [a, b]`. */
+  private parseScalarField(field: FieldPlan, msg: Msg): void {
+    const tok = this.tok;
+    if (!this.isSymbol(COLON)) tok.fail(`expected ':' after field "${field.name}", found ${tok.describe()}`);
+    tok.next();
+    if (this.isSymbol(LBRACKET)) {
+      if (!field.repeated) tok.fail(`field "${field.name}" is not repeated, so it cannot take a list`);
+      tok.next();
+      const list = msg[field.name] as unknown[];
       if (this.isSymbol(RBRACKET)) {
         tok.next();
         return;
@@ -208,77 +214,70 @@ class Parser {
       }
     }
     const value = this.parseScalar(field);
-    if (field.repeated) (msg[name] as unknown[]).push(value);
-    else msg[name] = value;
+    if (field.repeated) (msg[field.name] as unknown[]).push(value);
+    else msg[field.name] = value;
   }
 
   private openMessage(): number {
+    const tok = this.tok;
     if (this.isSymbol(LBRACE)) {
-      this.tok.next();
+      tok.next();
       return RBRACE;
     }
     if (this.isSymbol(LT)) {
-      this.tok.next();
+      tok.next();
       return GT;
     }
-    return this.tok.fail(`expected '{' or '<', found ${this.describe()}`);
+    return tok.fail(`expected '{' or '<', found ${tok.describe()}`);
   }
 
-  private enter(segment: string): void {
+  private enter(kind: number, name: string, container: object | null = null): void {
     if (++this.depth > MAX_DEPTH) this.tok.fail(`messages nested more than ${MAX_DEPTH} deep`);
-    this.segments.push(segment);
+    this.fieldPath.push(kind, name, container);
   }
 
   private leave(): void {
     this.depth--;
-    this.segments.pop();
+    this.fieldPath.pop();
   }
 
-  private parseMessageValue(field: FieldDesc, msg: Msg): void {
-    if (field.mapKey) {
+  private parseMessageValue(field: FieldPlan, msg: Msg): void {
+    if (field.entry !== null) {
       this.parseMapEntry(field, msg[field.name] as Msg);
       return;
     }
     const list = field.repeated ? (msg[field.name] as unknown[]) : null;
-    this.enter(list ? `.${field.name}[${list.length}]` : `.${field.name}`);
+    if (list) this.enter(SEG_LIST, field.name, list);
+    else this.enter(SEG_FIELD, field.name);
     const close = this.openMessage();
-    const value = this.parseFields(schema().message(field.type), close);
+    const value = this.parseFields(childPlan(field), close);
     this.leave();
     if (list) list.push(value);
     else msg[field.name] = value;
   }
 
   /** A map entry `{ key: K value: V }`; either part may be missing (then it is the default). */
-  private parseMapEntry(field: FieldDesc, map: Msg): void {
+  private parseMapEntry(field: FieldPlan, map: Msg): void {
     const tok = this.tok;
-    this.enter(`.${field.name}[${Object.keys(map).length}]`);
+    const entry = field.entry!;
+    this.enter(SEG_MAP, field.name, map);
     const close = this.openMessage();
     let key: unknown;
     let value: unknown;
-    const keyField: FieldDesc = { ...field, name: 'key', id: 1, kind: 'scalar', type: field.mapKey!, mapKey: null, repeated: false, oneof: null };
-    const valueField: FieldDesc = { ...field, name: 'value', id: 2, mapKey: null, repeated: false, oneof: null };
     while (!this.isSymbol(close)) {
-      if (tok.type !== TOK_IDENT) tok.fail(`expected "key" or "value" in a map entry, found ${this.describe()}`);
-      const name = tok.text();
+      if (tok.type !== TOK_IDENT) tok.fail(`expected "key" or "value" in a map entry, found ${tok.describe()}`);
       const at = tok.start;
+      const part = ENTRY_PARTS.get(tok.buf, tok.start, tok.end, tok.hash);
+      const name = part === undefined ? tok.text() : '';
       tok.next();
-      if (name === 'key') {
+      if (part === ENTRY_KEY) {
         if (key !== undefined) tok.fail('map entry has two keys', at);
         this.expectSymbol(COLON, "':' after key");
-        key = this.parseScalar(keyField);
-        this.segments[this.segments.length - 1] = `.${field.name}[${JSON.stringify(String(key))}]`;
-      } else if (name === 'value') {
+        key = this.parseScalar(entry.key);
+        this.fieldPath.setKey(mapKeyString(key));
+      } else if (part === ENTRY_VALUE) {
         if (value !== undefined) tok.fail('map entry has two values', at);
-        if (valueField.kind === 'message') {
-          if (this.isSymbol(COLON)) tok.next();
-          this.enter('.value');
-          const c = this.openMessage();
-          value = this.parseFields(schema().message(valueField.type), c);
-          this.leave();
-        } else {
-          this.expectSymbol(COLON, "':' after value");
-          value = this.parseScalar(valueField);
-        }
+        value = this.parseEntryValue(entry.value);
       } else {
         tok.fail(`unknown field "${name}" in a map entry (only "key" and "value")`, at);
       }
@@ -287,13 +286,28 @@ class Parser {
     }
     tok.next();
     this.leave();
-    if (value === undefined) value = valueField.kind === 'message' ? new (messageClass(valueField.type))() : defaultScalar(valueField);
-    map[key === undefined ? defaultKey(field.mapKey!) : mapKeyString(key)] = value;
+    if (value === undefined) value = entry.value.value === V_MESSAGE ? new (childPlan(entry.value).ctor)() : defaultScalar(entry.value);
+    map[key === undefined ? defaultKey(entry.key.desc.type) : mapKeyString(key)] = value;
+  }
+
+  private parseEntryValue(field: FieldPlan): unknown {
+    const tok = this.tok;
+    if (field.value !== V_MESSAGE) {
+      this.expectSymbol(COLON, "':' after value");
+      return this.parseScalar(field);
+    }
+    if (this.isSymbol(COLON)) tok.next();
+    this.enter(SEG_TEXT, '.value');
+    const close = this.openMessage();
+    const value = this.parseFields(childPlan(field), close);
+    this.leave();
+    return value;
   }
 
   /** `[ext.name]` fields: only `google.protobuf.Any` expansion `[type.googleapis.com/x.Y] { … }` is meaningful. */
-  private parseBracketedField(desc: MessageDesc, msg: Msg): void {
+  private parseBracketedField(plan: MessagePlan, msg: Msg): void {
     const tok = this.tok;
+    const fullName = plan.desc.fullName;
     const at = tok.start;
     tok.next();
     let name = '';
@@ -303,20 +317,20 @@ class Parser {
       tok.next();
     }
     tok.next();
-    if (desc.fullName === 'google.protobuf.Any' && name.includes('/')) {
+    if (fullName === 'google.protobuf.Any' && name.includes('/')) {
       const typeName = name.slice(name.lastIndexOf('/') + 1);
       if (!schema().hasMessage(typeName)) tok.fail(`unknown type ${typeName} in Any`, at);
       if (this.isSymbol(COLON)) tok.next();
-      this.enter(`.[${name}]`);
+      this.enter(SEG_TEXT, `.[${name}]`);
       const close = this.openMessage();
-      const inner = this.parseFields(schema().message(typeName), close);
+      const inner = this.parseFields(messagePlan(typeName), close);
       this.leave();
       msg.type_url = name;
       msg.value = encodeMessage(typeName, inner);
       return;
     }
-    if (!this.opts.allowUnknownFields) tok.fail(`extension [${name}] is not supported in ${desc.fullName}`, at);
-    this.opts.warnings?.push(`skipped extension [${name}] in ${desc.fullName} at ${tok.where(at)}`);
+    if (!this.opts.allowUnknownFields) tok.fail(`extension [${name}] is not supported in ${fullName}`, at);
+    this.opts.warnings?.push(`skipped extension [${name}] in ${fullName} at ${tok.where(at)}`);
     this.skipValue();
   }
 
@@ -340,101 +354,68 @@ class Parser {
     } while (depth > 0);
   }
 
-  private parseScalar(field: FieldDesc): unknown {
+  private parseScalar(field: FieldPlan): unknown {
     const tok = this.tok;
     let negative = false;
     if (this.isSymbol(MINUS)) {
       negative = true;
       tok.next();
     }
-    const type = tok.type;
     let value: unknown;
-    if (field.kind === 'enum') {
-      if (type === TOK_IDENT && !negative) {
-        const name = tok.text();
-        const v = schema().enumType(field.type).byName.get(name);
-        if (v === undefined) tok.fail(`unknown value ${name} for enum ${field.type}`);
-        value = v;
-      } else if (type === TOK_NUMBER) {
-        value = Number(this.integer('int32', negative));
-      } else tok.fail(`expected an enum value for "${field.name}", found ${this.describe()}`);
-    } else {
-      switch (field.type) {
-        case 'string':
-        case 'bytes':
-          if (type !== TOK_STRING || negative) tok.fail(`expected a quoted string for "${field.name}", found ${this.describe()}`);
-          value = field.type === 'bytes' ? tok.bytes : utf8(tok.bytes, 0, tok.bytes.length);
-          break;
-        case 'bool': {
-          const t = tok.text();
-          if (negative || (type !== TOK_IDENT && type !== TOK_NUMBER)) tok.fail(`expected true or false for "${field.name}", found ${this.describe()}`);
-          if (t === 'true' || t === 'True' || t === 't' || t === '1') value = true;
-          else if (t === 'false' || t === 'False' || t === 'f' || t === '0') value = false;
-          else tok.fail(`expected true or false for "${field.name}", found '${t}'`);
-          break;
-        }
-        case 'float':
-        case 'double': {
-          const v = this.floating(negative);
-          value = field.type === 'float' ? Math.fround(v) : v;
-          break;
-        }
-        default: {
-          const v = this.integer(field.type, negative);
-          if (field.type.endsWith('64')) {
-            const unsigned = field.type === 'uint64' || field.type === 'fixed64';
-            value = Long.fromBits(Number(v & 0xffffffffn) | 0, Number((v >> 32n) & 0xffffffffn) | 0, unsigned);
-          } else value = Number(v);
-        }
-      }
+    switch (field.value) {
+      case V_STRING:
+      case V_BYTES:
+        if (tok.type !== TOK_STRING || negative) tok.fail(`expected a quoted string for "${field.name}", found ${tok.describe()}`);
+        value = field.value === V_STRING ? tok.stringValue(this.strings) : tok.bytesValue();
+        break;
+      case V_ENUM:
+        value = enumValue(tok, field, negative);
+        break;
+      case V_BOOL:
+        value = boolValue(tok, field.name, negative);
+        break;
+      case V_FLOAT:
+        value = Math.fround(floatValue(tok, negative));
+        break;
+      case V_DOUBLE:
+        value = floatValue(tok, negative);
+        break;
+      case V_INT64:
+        value = int64Value(tok, field.desc.type, negative, field.unsigned);
+        break;
+      default:
+        value = int32Value(tok, field.desc.type, negative, field.lo, field.hi);
     }
     tok.next();
     return value;
   }
-
-  private integer(type: string, negative: boolean): bigint {
-    const tok = this.tok;
-    if (tok.type !== TOK_NUMBER) tok.fail(`expected an integer, found ${this.describe()}`);
-    const t = tok.text();
-    let v: bigint;
-    if (/^0[xX][0-9a-fA-F]+$/.test(t) || /^(0|[1-9][0-9]*)$/.test(t)) v = BigInt(t);
-    else if (/^0[0-7]+$/.test(t)) v = BigInt(`0o${t.slice(1)}`);
-    else return tok.fail(`'${t.slice(0, 40)}' is not an integer`);
-    if (negative) v = -v;
-    const range = INT_RANGES[type]!;
-    if (v < range[0] || v > range[1]) tok.fail(`${negative ? '-' : ''}${t} is out of range for ${type}`);
-    return v;
-  }
-
-  private floating(negative: boolean): number {
-    const tok = this.tok;
-    const t = tok.text();
-    let v: number;
-    if (tok.type === TOK_IDENT) {
-      const l = t.toLowerCase();
-      if (l === 'inf' || l === 'infinity' || l === 'inff' || l === 'infinityf') v = Infinity;
-      else if (l === 'nan' || l === 'nanf') v = NaN;
-      else return tok.fail(`'${t.slice(0, 40)}' is not a number`);
-    } else if (tok.type === TOK_NUMBER) {
-      if (/^0[xX][0-9a-fA-F]+$/.test(t)) v = Number(BigInt(t));
-      else if (/^(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?[fF]?$/.test(t)) v = parseFloat(t);
-      else return tok.fail(`'${t.slice(0, 40)}' is not a number`);
-    } else return tok.fail(`expected a number, found ${this.describe()}`);
-    return negative ? -v : v;
-  }
 }
 
-function defaultScalar(field: FieldDesc): unknown {
-  if (field.kind === 'enum') return 0;
-  switch (field.type) {
-    case 'string':
+/** An enum value by name, or by number. */
+function enumValue(tok: Tokenizer, field: FieldPlan, negative: boolean): number {
+  if (tok.type === TOK_IDENT && !negative) {
+    const v = field.enumValues!.get(tok.buf, tok.start, tok.end, tok.hash);
+    if (v === undefined) tok.fail(`unknown value ${tok.text()} for enum ${field.desc.type}`);
+    return v;
+  }
+  if (tok.type === TOK_NUMBER) return int32Value(tok, 'int32', negative, field.lo, field.hi);
+  return tok.fail(`expected an enum value for "${field.name}", found ${tok.describe()}`);
+}
+
+function defaultScalar(field: FieldPlan): unknown {
+  switch (field.value) {
+    case V_ENUM:
+      return 0;
+    case V_STRING:
       return '';
-    case 'bytes':
+    case V_BYTES:
       return new Uint8Array(0);
-    case 'bool':
+    case V_BOOL:
       return false;
+    case V_INT64:
+      return Long.fromBits(0, 0, field.unsigned);
     default:
-      return field.type.endsWith('64') ? Long.fromBits(0, 0, field.type === 'uint64' || field.type === 'fixed64') : 0;
+      return 0;
   }
 }
 

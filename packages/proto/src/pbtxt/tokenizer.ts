@@ -1,5 +1,13 @@
 /** Tokens of the protobuf text format, read straight from UTF-8 bytes. */
 import { lineCol } from './position.js';
+import { HASH_SEED, hashStep } from './byte-map.js';
+import { skipSpace } from './space.js';
+import { PbtxtSyntaxError } from './syntax-error.js';
+import { Unescaper } from './unescape.js';
+import type { StringPool } from './string-pool.js';
+import { utf8 } from '../wire/utf8.js';
+
+export { PbtxtSyntaxError } from './syntax-error.js';
 
 export const TOK_EOF = 0;
 export const TOK_IDENT = 1;
@@ -7,33 +15,50 @@ export const TOK_NUMBER = 2;
 export const TOK_STRING = 3;
 export const TOK_SYMBOL = 4;
 
-/** A text-format problem at a byte offset; the parser turns it into a GraphFormatError with line:col. */
-export class PbtxtSyntaxError extends Error {
-  constructor(
-    readonly offset: number,
-    readonly reason: string,
-  ) {
-    super(reason);
-  }
+// What a token's first byte starts; one table lookup instead of a chain of comparisons.
+const C_OTHER = 0;
+const C_IDENT = 1;
+const C_DIGIT = 2;
+const C_QUOTE = 3;
+const C_SYMBOL = 4;
+const C_DOT = 5;
+const START = new Uint8Array(256);
+/** 1 for bytes that continue an identifier (and, with '.', a number). */
+const IDENT_PART = new Uint8Array(256);
+for (let c = 0; c < 256; c++) {
+  const letter = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
+  const digit = c >= 48 && c <= 57;
+  IDENT_PART[c] = letter || digit ? 1 : 0;
+  START[c] = letter ? C_IDENT : digit ? C_DIGIT : c === 34 || c === 39 ? C_QUOTE : c === 46 ? C_DOT : C_OTHER;
 }
+for (const c of '{}<>[]:,;-/') START[c.charCodeAt(0)] = C_SYMBOL;
 
-const isIdentStart = (c: number) => (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || c === 95;
-const isIdentPart = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
-const isDigit = (c: number) => c >= 48 && c <= 57;
-const isHex = (c: number) => isDigit(c) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70);
-const hexVal = (c: number) => (c <= 57 ? c - 48 : (c | 0x20) - 87);
+/** Copies `buf[start, end)` into a new plain Uint8Array (never a view of the input). */
+function copyBytes(buf: Uint8Array, start: number, end: number): Uint8Array {
+  const out = new Uint8Array(end - start);
+  if (end - start <= 64) for (let i = start; i < end; i++) out[i - start] = buf[i]!;
+  else out.set(buf.subarray(start, end));
+  return out;
+}
 
 export class Tokenizer {
   type = TOK_EOF;
-  /** Byte span of the current token in the input. */
+  /** Byte span of the current token in the input (a string's span runs to the next token). */
   start = 0;
   end = 0;
-  /** Char code of a symbol token. */
+  /** Char code of a symbol token; 0 for any other token, so `symbol === c` alone tests for one. */
   symbol = 0;
-  /** Decoded bytes of a string token (adjacent literals concatenated). */
-  bytes: Uint8Array = new Uint8Array(0);
+  /** Hash of an identifier's bytes (see `hashBytes`), or of a plain string literal's content. */
+  hash = 0;
+  /**
+   * A string token that is one literal without escapes is read in place: its content is
+   * `buf[strStart, strEnd)`. Any other string is decoded into `unescaper`.
+   */
+  private plain = false;
+  private strStart = 0;
+  private strEnd = 0;
   private pos = 0;
-  private scratch = new Uint8Array(256);
+  private readonly unescaper = new Unescaper();
 
   constructor(readonly buf: Uint8Array) {
     // A UTF-8 byte order mark is not part of the text.
@@ -47,6 +72,20 @@ export class Tokenizer {
     return s;
   }
 
+  /** How an error message names the current token. */
+  describe(): string {
+    switch (this.type) {
+      case TOK_EOF:
+        return 'end of input';
+      case TOK_STRING:
+        return 'a string';
+      case TOK_SYMBOL:
+        return `'${String.fromCharCode(this.symbol)}'`;
+      default:
+        return `'${this.text().slice(0, 40)}'`;
+    }
+  }
+
   fail(reason: string, offset = this.start): never {
     throw new PbtxtSyntaxError(offset, reason);
   }
@@ -56,181 +95,111 @@ export class Tokenizer {
     return `${line}:${column}`;
   }
 
-  private skipSpace(): void {
-    const buf = this.buf;
-    let p = this.pos;
-    for (;;) {
-      const c = buf[p];
-      if (c === 32 || c === 10 || c === 9 || c === 13 || c === 11 || c === 12) p++;
-      else if (c === 35) {
-        while (p < buf.length && buf[p] !== 10) p++;
-      } else break;
-    }
-    this.pos = p;
+  /** The current string token as text (UTF-8); plain literals go through `pool`. */
+  stringValue(pool: StringPool): string {
+    if (this.plain) return pool.get(this.strStart, this.strEnd, this.hash);
+    return utf8(this.unescaper.bytes, 0, this.unescaper.length);
+  }
+
+  /** The current string token's bytes, in a new array. */
+  bytesValue(): Uint8Array {
+    if (this.plain) return copyBytes(this.buf, this.strStart, this.strEnd);
+    return this.unescaper.bytes.slice(0, this.unescaper.length);
   }
 
   next(): void {
-    this.skipSpace();
     const buf = this.buf;
-    const p = this.pos;
+    const p = skipSpace(buf, this.pos);
     this.start = p;
+    this.symbol = 0;
     if (p >= buf.length) {
       this.type = TOK_EOF;
-      this.end = p;
+      this.end = this.pos = p;
       return;
     }
     const c = buf[p]!;
-    if (isIdentStart(c)) {
-      let q = p + 1;
-      while (q < buf.length && isIdentPart(buf[q]!)) q++;
-      this.type = TOK_IDENT;
-      this.end = this.pos = q;
-      return;
+    switch (START[c]) {
+      case C_IDENT:
+        return this.readIdent(p, c);
+      case C_QUOTE:
+        return this.readString(p, c);
+      case C_DIGIT:
+        return this.readNumber(p, c);
+      case C_DOT:
+        if (START[buf[p + 1] ?? 0] === C_DIGIT) return this.readNumber(p, c);
+        break;
+      case C_SYMBOL:
+        break;
+      default:
+        this.fail(c < 32 || c > 126 ? `unexpected byte 0x${c.toString(16).padStart(2, '0')}` : `unexpected character '${String.fromCharCode(c)}'`, p);
     }
-    if (isDigit(c) || (c === 46 && isDigit(buf[p + 1] ?? 0))) {
-      let q = p + 1;
-      const hex = c === 48 && (buf[q] === 120 || buf[q] === 88);
-      while (q < buf.length) {
-        const d = buf[q]!;
-        if (isIdentPart(d) || d === 46) q++;
-        else if ((d === 45 || d === 43) && !hex && (buf[q - 1] === 101 || buf[q - 1] === 69)) q++;
-        else break;
-      }
-      this.type = TOK_NUMBER;
-      this.end = this.pos = q;
-      return;
-    }
-    if (c === 34 || c === 39) {
-      this.readStrings();
-      return;
-    }
-    if (c === 123 || c === 125 || c === 60 || c === 62 || c === 91 || c === 93 || c === 58 || c === 44 || c === 59 || c === 45 || c === 47 || c === 46) {
-      this.type = TOK_SYMBOL;
-      this.symbol = c;
-      this.end = this.pos = p + 1;
-      return;
-    }
-    this.fail(c < 32 || c > 126 ? `unexpected byte 0x${c.toString(16).padStart(2, '0')}` : `unexpected character '${String.fromCharCode(c)}'`, p);
+    this.type = TOK_SYMBOL;
+    this.symbol = c;
+    this.end = this.pos = p + 1;
   }
 
-  private push(len: number, b: number): number {
-    if (len === this.scratch.length) {
-      const grown = new Uint8Array(this.scratch.length * 2);
-      grown.set(this.scratch);
-      this.scratch = grown;
+  private readIdent(p: number, c: number): void {
+    const buf = this.buf;
+    const n = buf.length;
+    let h = hashStep(HASH_SEED, c);
+    let q = p + 1;
+    while (q < n) {
+      const d = buf[q]!;
+      if (IDENT_PART[d] === 0) break;
+      h = hashStep(h, d);
+      q++;
     }
-    this.scratch[len] = b;
-    return len + 1;
+    this.type = TOK_IDENT;
+    this.hash = h;
+    this.end = this.pos = q;
   }
 
-  private pushCodePoint(len: number, cp: number, at: number): number {
-    if (cp > 0x10ffff) this.fail('\\U escape beyond U+10FFFF', at);
-    if (cp < 0x80) return this.push(len, cp);
-    if (cp < 0x800) return this.push(this.push(len, 0xc0 | (cp >> 6)), 0x80 | (cp & 63));
-    if (cp < 0x10000) return this.push(this.push(this.push(len, 0xe0 | (cp >> 12)), 0x80 | ((cp >> 6) & 63)), 0x80 | (cp & 63));
-    len = this.push(this.push(len, 0xf0 | (cp >> 18)), 0x80 | ((cp >> 12) & 63));
-    return this.push(this.push(len, 0x80 | ((cp >> 6) & 63)), 0x80 | (cp & 63));
+  private readNumber(p: number, c: number): void {
+    const buf = this.buf;
+    let q = p + 1;
+    const hex = c === 48 && (buf[q] === 120 || buf[q] === 88);
+    while (q < buf.length) {
+      const d = buf[q]!;
+      if (IDENT_PART[d] === 1 || d === 46) q++;
+      else if ((d === 45 || d === 43) && !hex && (buf[q - 1] === 101 || buf[q - 1] === 69)) q++;
+      else break;
+    }
+    this.type = TOK_NUMBER;
+    this.end = this.pos = q;
   }
 
   /**
-   * The code point of a `\u` (e = 117: 4 hex digits) or `\U` (e = 85: 8) escape whose digits
-   * start at `p`. A UTF-16 surrogate pair written as two `\u` escapes gives one code point.
+   * A string token. The common case (one literal, no escapes, no newline) is scanned once,
+   * hashing its bytes for the string pool; anything else is read again by the Unescaper.
    */
-  private unicodeEscape(p: number, e: number, escAt: number): number {
+  private readString(first: number, quote: number): void {
     const buf = this.buf;
-    const n = e === 117 ? 4 : 8;
-    let cp = 0;
-    for (let i = 0; i < n; i++) {
-      const h = buf[p + i] ?? 0;
-      if (!isHex(h)) this.fail(`\\${String.fromCharCode(e)} escape needs ${n} hex digits`, escAt);
-      cp = cp * 16 + hexVal(h);
-    }
-    p += n;
-    if (n === 4 && cp >= 0xd800 && cp <= 0xdbff && buf[p] === 92 && buf[p + 1] === 117) {
-      let lo = 0;
-      let ok = true;
-      for (let i = 0; i < 4; i++) {
-        const h = buf[p + 2 + i] ?? 0;
-        if (!isHex(h)) ok = false;
-        else lo = lo * 16 + hexVal(h);
-      }
-      if (ok && lo >= 0xdc00 && lo <= 0xdfff) cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
-    }
-    return cp;
-  }
-
-  /** Reads one or more adjacent quoted literals ("a" 'b') into `bytes`. */
-  private readStrings(): void {
-    const buf = this.buf;
-    let len = 0;
-    const first = this.pos;
-    let p = this.pos;
+    const n = buf.length;
+    let p = first + 1;
+    let h = HASH_SEED;
+    let plain = true;
     for (;;) {
-      const quote = buf[p]!;
-      const open = p;
-      p++;
-      // Copy runs of plain bytes in bulk: long tensor_content literals are mostly escapes,
-      // but names and ops are plain.
-      for (;;) {
-        if (p >= buf.length) this.fail('unterminated string', open);
-        const c = buf[p]!;
-        if (c === quote) {
-          p++;
-          break;
-        }
-        if (c === 10) this.fail('newline inside string', p);
-        if (c !== 92) {
-          len = this.push(len, c);
-          p++;
-          continue;
-        }
-        const escAt = p;
-        const e = buf[p + 1];
-        p += 2;
-        switch (e) {
-          case 110: len = this.push(len, 10); break; // \n
-          case 116: len = this.push(len, 9); break; // \t
-          case 114: len = this.push(len, 13); break; // \r
-          case 97: len = this.push(len, 7); break; // \a
-          case 98: len = this.push(len, 8); break; // \b
-          case 102: len = this.push(len, 12); break; // \f
-          case 118: len = this.push(len, 11); break; // \v
-          case 92: case 39: case 34: case 63: len = this.push(len, e); break; // \\ \' \" \?
-          case 120: case 88: { // \xHH (one or two hex digits)
-            if (!isHex(buf[p] ?? 0)) this.fail('\\x escape needs a hex digit', escAt);
-            let v = hexVal(buf[p++]!);
-            if (isHex(buf[p] ?? 0)) v = v * 16 + hexVal(buf[p++]!);
-            len = this.push(len, v);
-            break;
-          }
-          case 117: case 85: { // \uXXXX and \UXXXXXXXX
-            const cp = this.unicodeEscape(p, e, escAt);
-            // \U takes 8 digits; \u takes 4, or 10 with the second half of a surrogate pair.
-            p += e === 85 ? 8 : cp > 0xffff ? 10 : 4;
-            len = this.pushCodePoint(len, cp, escAt);
-            break;
-          }
-          default: {
-            if (e !== undefined && e >= 48 && e <= 55) { // \o, \oo, \ooo
-              let v = e - 48;
-              for (let i = 0; i < 2 && (buf[p] ?? 0) >= 48 && buf[p]! <= 55; i++) v = v * 8 + (buf[p++]! - 48);
-              if (v > 255) this.fail('octal escape above \\377', escAt);
-              len = this.push(len, v);
-            } else {
-              this.fail(e === undefined ? 'unterminated string' : `invalid escape '\\${String.fromCharCode(e)}'`, escAt);
-            }
-          }
-        }
+      if (p >= n) this.fail('unterminated string', first);
+      const c = buf[p]!;
+      if (c === quote) break;
+      if (c === 92 || c === 10) {
+        plain = false;
+        break;
       }
-      // Adjacent literals concatenate, across whitespace and comments.
-      this.pos = p;
-      this.skipSpace();
-      p = this.pos;
-      if (buf[p] !== 34 && buf[p] !== 39) break;
+      h = hashStep(h, c);
+      p++;
     }
+    const after = plain ? skipSpace(buf, p + 1) : 0;
+    if (plain && buf[after] !== 34 && buf[after] !== 39) {
+      this.strStart = first + 1;
+      this.strEnd = p;
+      this.hash = h;
+      this.end = this.pos = after;
+    } else {
+      plain = false;
+      this.end = this.pos = this.unescaper.read(buf, first);
+    }
+    this.plain = plain;
     this.type = TOK_STRING;
-    this.start = first;
-    this.end = p;
-    this.bytes = this.scratch.slice(0, len);
   }
 }
