@@ -52,7 +52,7 @@ export async function readBlob(blob: Blob, onProgress: ReadProgressListener): Pr
 
 async function collect(reader: ReadableStreamDefaultReader<Uint8Array>, total: number | null, onProgress: ReadProgressListener): Promise<Uint8Array> {
   // With a known total, one buffer and no copies; otherwise chunks joined at the end.
-  let buffer = new Uint8Array(total ?? 0);
+  const buffer = new Uint8Array(total ?? 0);
   const chunks: Uint8Array[] = [];
   let loaded = 0;
   for (;;) {
@@ -72,8 +72,7 @@ async function collect(reader: ReadableStreamDefaultReader<Uint8Array>, total: n
     whole.set(c, at);
     at += c.length;
   }
-  buffer = whole;
-  return buffer;
+  return whole;
 }
 
 /** The file name at the end of a URL, for format sniffing and messages. */

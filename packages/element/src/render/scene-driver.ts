@@ -67,10 +67,10 @@ export class SceneDriver {
     this.geometry = g;
     this.paints = paints;
     this.refIndex = null;
-    this.renderer.setCamera(o.camera);
-    this.renderer.setGeometry(g, paints[o.colorBy], animate ? { camera: 'keep', transitionFrom: 'previous' } : { camera: 'keep' });
+    // The page owns the camera: set it, then keep it through the new geometry.
     this.camera = o.camera;
     this.renderer.setCamera(o.camera);
+    this.renderer.setGeometry(g, paints[o.colorBy], animate ? { camera: 'keep', transitionFrom: 'previous' } : { camera: 'keep' });
     this.applyHighlight();
     return new Promise((resolve) => {
       this.waiting.push(resolve);
@@ -81,7 +81,6 @@ export class SceneDriver {
   setColorBy(mode: ColorBy): void {
     if (!this.geometry || !this.paints) return;
     this.renderer.setGeometry(this.geometry, this.paints[mode], { camera: 'keep' });
-    this.renderer.setCamera(this.camera);
     this.applyHighlight();
     this.schedule();
   }
