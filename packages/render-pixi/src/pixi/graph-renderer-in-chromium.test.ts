@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
 import { exampleGeometry, exampleView } from '../test-support/example-geometry.js';
-import { startHarness, type Harness, TEST_OUTPUT, rgb, near } from '../test-support/chromium-harness.js';
+import { startHarness, type Harness, TEST_OUTPUT, rgb, near, type Rgb } from '../test-support/chromium-harness.js';
 import { pack } from '../test-support/packed-json.js';
 import { deviceColors, devicePaint } from '../style/device-paint.js';
 import { flattenBasis } from '../scene/edge-strokes.js';
@@ -76,6 +76,28 @@ describe.skipIf(!run)(SUITE, () => {
     } finally {
       await page.evaluate('tbgRender.destroy()');
       await page.close();
+    }
+  });
+
+  it('warmUp draws a scene of every kind out of sight: the canvas stays blank, and the first scene after it is drawn exactly as without it', async () => {
+    const grid: Array<[number, number]> = [];
+    for (let x = 10; x < 900; x += 25) for (let y = 10; y < 700; y += 25) grid.push([x, y]);
+    const direct = await openPage();
+    const warm = await openPage();
+    try {
+      await direct.page.evaluate(`tbgRender.show(${JSON.stringify(pack(g))}, 900, 700)`);
+      const expected = await direct.page.evaluate<Rgb[]>(`tbgRender.probeScreen(${JSON.stringify(grid)})`);
+      const { ms, colours: blank } = await warm.page.evaluate<{ ms: number; colours: Rgb[] }>(`tbgRender.createWarm(900, 700, ${JSON.stringify(grid)})`);
+      expect(ms).toBeGreaterThan(0);
+      expect(blank.filter((c) => !near(c, [255, 255, 255], 0))).toEqual([]);
+      await warm.page.evaluate(`tbgRender.replace(${JSON.stringify(pack(g))}, { camera: 'fit' })`);
+      const after = await warm.page.evaluate<Rgb[]>(`tbgRender.probeScreen(${JSON.stringify(grid)})`);
+      expect(after.filter((c) => !near(c, [255, 255, 255], 0)).length).toBeGreaterThan(50);
+      expect(after).toEqual(expected);
+      expect([...direct.errors, ...warm.errors]).toEqual([]);
+    } finally {
+      await direct.page.close();
+      await warm.page.close();
     }
   });
 

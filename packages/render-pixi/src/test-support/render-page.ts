@@ -36,6 +36,13 @@ async function show(packed: Packed, width: number, height: number, paint?: Packe
   return renderer.render();
 }
 
+/** A renderer warmed up (`warmUp()`) with no geometry yet: the warm-up's time (ms), and the canvas right after it at `points`. */
+async function createWarm(width: number, height: number, points: Array<[number, number]>): Promise<{ ms: number; colours: Rgb[] }> {
+  renderer = await GraphRenderer.create({ canvas: addCanvas(width, height), width, height });
+  const ms = renderer.warmUp();
+  return { ms, colours: probeScreen(points, false) };
+}
+
 /** A generated graph (synthetic-geometry.ts), made in the page: nothing large crosses the wire. */
 async function showSynthetic(o: SyntheticOptions, width: number, height: number, options: Partial<GraphRendererOptions> = {}): Promise<{ nodes: number; edges: number; width: number; height: number; stats: FrameStats }> {
   renderer = await GraphRenderer.create({ ...options, canvas: addCanvas(width, height), width, height });
@@ -177,6 +184,7 @@ function destroy(): void {
 const api = {
   show,
   showSynthetic,
+  createWarm,
   showInWorker,
   animateTo,
   animating: () => renderer!.animating,
