@@ -47,6 +47,8 @@ export type { ElkResult, ElkTask } from './elk/task.js';
 export type { ElkRunner, ElkRunnerStats } from './worker/runner.js';
 export type { WorkerEndpoint } from './worker/worker-endpoint.js';
 export { createWorkerPool } from './worker/pool.js';
+export { createQuickStartRunner, type QuickStartRunner } from './quick/quick-start-runner.js';
+export { quickLayered } from './quick/quick-layered.js';
 export { createInlineRunner } from './worker/inline-runner.js';
 export { yieldingRunner } from './worker/yielding-runner.js';
 export { webWorkerEndpoint, type WebWorkerLike } from './worker/web-endpoint.js';

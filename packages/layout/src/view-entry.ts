@@ -6,5 +6,6 @@
 export { serveView, type ViewHostOptions } from './view/view-host.js';
 export { createViewClient, ViewWorkerError, type ViewClient, type ViewEndpoint, type ViewLayoutResult } from './view/view-client.js';
 export { createWorkerPool } from './worker/pool.js';
+export { createQuickStartRunner, type QuickStartRunner } from './quick/quick-start-runner.js';
 export { webWorkerEndpoint, type WebWorkerLike } from './worker/web-endpoint.js';
 export { webParentChannel, type WorkerScopeLike } from './worker/web-parent-channel.js';

@@ -115,7 +115,8 @@ async function layoutOnce(g: LayoutGraph, ctx: CompoundContext): Promise<LgLayou
   const hit = r !== undefined;
   if (!r) {
     r = await ctx.runner.run(task, ctx.signal);
-    ctx.cache?.set(key, r);
+    // A quick stand-in for ELK's result is laid out again once ELK is ready.
+    if (!r.provisional) ctx.cache?.set(key, r);
   }
   // Results may be shared through the cache: normalize copies.
   const out: LgLayout = {

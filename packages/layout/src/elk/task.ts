@@ -56,6 +56,8 @@ export interface ElkResult {
   height: number;
   /** Time spent inside ELK for this task, in the thread that ran it. */
   elkMs: number;
+  /** Laid out by the quick layout while ELK was not ready (quick/quick-layered.ts): never cached, replaced once ELK runs. */
+  provisional?: boolean;
 }
 
 /** The typed-array buffers of a task or result, for `postMessage(…, transfer)`. */

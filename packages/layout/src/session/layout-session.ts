@@ -34,6 +34,8 @@ export interface ViewLayout {
   maxElkNodes: number;
   maxElkMs: number;
   elkCalls: number;
+  /** Some group was laid out by the quick layout while ELK was not ready: lay out again to get ELK's. */
+  provisional: boolean;
 }
 
 interface Entry {
@@ -87,8 +89,9 @@ export class LayoutSession {
     let maxElkNodes = 0;
     let maxElkMs = 0;
     let elkCalls = 0;
+    const request = { provisional: false, created: [] as string[] };
     const compound: CompoundContext = {
-      runner: this.runner,
+      runner: provisionalTap(this.runner, () => (request.provisional = true)),
       maxElkNodes: this.params.maxElkNodes,
       maxElkEdges: this.params.maxElkEdges,
       sectionPadding: this.params.sectionPadding,
@@ -130,6 +133,7 @@ export class LayoutSession {
           if (this.cache.get(key) === e) this.cache.delete(key);
         });
         this.cache.set(key, e);
+        request.created.push(key);
         entry = e;
       }
       entries.set(ref, entry);
@@ -138,7 +142,9 @@ export class LayoutSession {
     if (controller.signal.aborted) throw abortError();
     const geometry = buildGeometry(h, this.model, root);
     this.pruneCache(new Set(keys.values()));
-    return { root, geometry, ms: performance.now() - t0, groupsLaidOut: laidOut, groupsVisible: visible.length, maxElkNodes, maxElkMs, elkCalls };
+    // Groups with a quick layout in them are not kept: the next request lays them out with ELK.
+    if (request.provisional) for (const k of request.created) this.cache.delete(k);
+    return { root, geometry, ms: performance.now() - t0, groupsLaidOut: laidOut, groupsVisible: visible.length, maxElkNodes, maxElkMs, elkCalls, provisional: request.provisional };
   }
 
   /** Keeps the layouts of the current view and a bounded number of others (recently collapsed groups). */
@@ -153,6 +159,25 @@ export class LayoutSession {
       extra--;
     }
   }
+}
+
+/** `runner`, telling `onProvisional` when a result is provisional (quick/quick-start-runner.ts). */
+function provisionalTap(runner: ElkRunner, onProvisional: () => void): ElkRunner {
+  return {
+    get size() {
+      return runner.size;
+    },
+    get stats() {
+      return runner.stats;
+    },
+    async run(task, signal) {
+      const r = await runner.run(task, signal);
+      if (r.provisional) onProvisional();
+      return r;
+    },
+    warmup: () => runner.warmup(),
+    close: () => runner.close(),
+  };
 }
 
 function abortError(): Error {

@@ -81,7 +81,7 @@ export interface ExpansionChange {
 }
 
 /** A layout's figures (see ViewLayout): time, groups laid out and visible, the largest ELK call. */
-export type ViewLayoutStats = Pick<ViewLayout, 'ms' | 'groupsLaidOut' | 'groupsVisible' | 'maxElkNodes' | 'maxElkMs' | 'elkCalls'>;
+export type ViewLayoutStats = Pick<ViewLayout, 'ms' | 'groupsLaidOut' | 'groupsVisible' | 'maxElkNodes' | 'maxElkMs' | 'elkCalls' | 'provisional'>;
 
 /** Open a graph (any format loadGraph reads). The bytes are transferred. Replaces any open graph. */
 export interface ViewOpenRequest {
@@ -96,6 +96,11 @@ export interface ViewLayoutRequest {
   kind: 'layout';
   id: number;
   change: ExpansionChange;
+  /**
+   * Wait until the host's runner lays out with ELK (a QuickStartRunner's `ready`) so that the
+   * answer is not provisional: what a client asks after it showed a provisional layout.
+   */
+  settled?: boolean;
 }
 
 /** Search names, ops, devices and attribute values (a regex; see @tbg/hierarchy's GraphSearch). */

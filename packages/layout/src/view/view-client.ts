@@ -40,7 +40,11 @@ export interface ViewClient<D = undefined> {
    */
   open(bytes: Uint8Array, options?: ViewOpenOptions & { copy?: boolean }): Promise<ViewSummary>;
   /** Applies an expansion change and lays out the view. Rejects with an AbortError when superseded. */
-  layout(change?: ExpansionChange): Promise<ViewLayoutResult<D>>;
+  /**
+   * Applies `change` and lays the view out. `stats.provisional`: some group had the quick layout
+   * while ELK was starting; ask again with `{ settled: true }` for ELK's.
+   */
+  layout(change?: ExpansionChange, options?: { settled?: boolean }): Promise<ViewLayoutResult<D>>;
   /** Searches the open graph in the worker (a regex over names, ops, devices and attribute values). */
   search(query: string, options?: SearchOptions): Promise<SearchResult>;
   /**
@@ -126,8 +130,8 @@ export function createViewClient<D = undefined>(endpoint: ViewEndpoint<D>): View
       const { summary } = await request({ kind: 'open', id: nextId++, bytes: owned, options: rest }, [owned.buffer as ArrayBuffer]);
       return summary;
     },
-    async layout(change = {}) {
-      const { geometry, stats, expanded, decoration } = await request({ kind: 'layout', id: nextId++, change });
+    async layout(change = {}, options = {}) {
+      const { geometry, stats, expanded, decoration } = await request({ kind: 'layout', id: nextId++, change, ...(options.settled ? { settled: true } : {}) });
       // Absent only when the host has no `decorate`, i.e. when D is undefined.
       return { geometry, stats, expanded, decoration: decoration as D };
     },

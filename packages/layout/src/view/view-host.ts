@@ -10,6 +10,7 @@ import { warmUpTask, WARM_UP_CALLS } from '../elk/warm-up-tasks.js';
 import { geometryTransferables, type Geometry } from '../geometry/types.js';
 import { applyExpandMode, collapseAll } from '../session/expansion.js';
 import { LayoutSession } from '../session/layout-session.js';
+import type { QuickStartRunner } from '../quick/quick-start-runner.js';
 import { describe, idOf } from '../worker/protocol-helpers.js';
 import type { RequestChannel } from '../worker/serve-elk.js';
 import type { ElkRunner } from '../worker/runner.js';
@@ -35,7 +36,11 @@ import { viewSummary } from './view-summary.js';
 
 /** `D`: what `decorate` makes of each layout (no decoration by default). */
 export interface ViewHostOptions<D = undefined> {
-  /** Runs the ELK calls of every layout; closed by a `close` request. */
+  /**
+   * Runs the ELK calls of every layout; closed by a `close` request. A QuickStartRunner
+   * (`createQuickStartRunner`) gives provisional layouts until ELK is ready (set `warmUp: false`:
+   * it warms ELK up itself).
+   */
   runner: ElkRunner;
   /** Reads event files (e.g. `eventGraphReader` of @tbg/events); without it they are refused. */
   eventReader?: EventGraphReader;
@@ -69,11 +74,13 @@ interface HostState<D> {
   graph: OpenGraph | null;
   closed: boolean;
   requested: boolean;
+  /** Layout requests so far: a `settled` one that waited for ELK yields to any newer one. */
+  layouts: number;
 }
 
 /** Serves view requests on `channel` until it is closed. */
 export function serveView<D = undefined>(channel: RequestChannel<ViewResponse<D>>, options: ViewHostOptions<D>): void {
-  const host: HostState<D> = { channel, options, graph: null, closed: false, requested: false };
+  const host: HostState<D> = { channel, options, graph: null, closed: false, requested: false, layouts: 0 };
   if (options.warmUp !== false) void warmUp(host);
   channel.listen((message) => {
     host.requested = true;
@@ -176,11 +183,15 @@ async function layoutAnswer<D>(host: HostState<D>, request: ViewLayoutRequest): 
     return only(failed(id, error));
   }
   try {
+    const runner = host.options.runner as Partial<QuickStartRunner>;
+    const seq = ++host.layouts;
+    if (request.settled && runner.ready) await runner.ready;
+    if (seq !== host.layouts) return only({ kind: 'cancelled', id });
     const view = await g.session.layout();
     // The graph was replaced while this ran: the answer is about a graph the client left.
     if (host.graph !== g) return only({ kind: 'cancelled', id });
-    const { geometry, ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls } = view;
-    const stats = { ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls };
+    const { geometry, ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls, provisional } = view;
+    const stats = { ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls, provisional };
     const decorated = decorate(host.options.decorate, g, geometry);
     return {
       answer: { kind: 'laidOut', id, geometry, stats, expanded: expandedGroups(g), ...(decorated ? { decoration: decorated.value } : {}) },

@@ -1,0 +1,41 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { checkInvariants } from '../invariants/check.js';
+import { LayoutSession } from '../session/layout-session.js';
+import { generatedModel, geometryDifference } from '../test-support/models.js';
+import { createInlineRunner } from '../worker/inline-runner.js';
+import type { ElkRunner } from '../worker/runner.js';
+import { createQuickStartRunner } from './quick-start-runner.js';
+
+const inline = createInlineRunner();
+afterAll(() => inline.close());
+
+/** ELK that answers nothing until `open()`: a worker still compiling it. */
+function gatedElk(): { runner: ElkRunner; open: () => void } {
+  let open = () => {};
+  const gate = new Promise<void>((r) => (open = r));
+  return {
+    open,
+    runner: { ...inline, size: 1, stats: inline.stats, run: async (task, signal) => (await gate, inline.run(task, signal)), warmup: () => inline.warmup(), close: () => Promise.resolve() },
+  };
+}
+
+describe('createQuickStartRunner', () => {
+  it('answers with provisional quick layouts until ELK is ready, then with ELK; nothing quick is cached', async () => {
+    const elk = gatedElk();
+    const quick = createQuickStartRunner(elk.runner);
+    const session = new LayoutSession(generatedModel(400, 2), { runner: quick });
+    const first = await session.layout();
+    expect(first.provisional).toBe(true);
+    expect(quick.elkReady).toBe(false);
+    expect(checkInvariants(first.geometry).violations).toEqual([]);
+    expect(first.geometry.nodes.count).toBeGreaterThan(5);
+    elk.open();
+    await quick.ready;
+    const settled = await session.layout();
+    expect(settled.provisional).toBe(false);
+    expect(settled.groupsLaidOut).toBeGreaterThan(0);
+    // Exactly what ELK alone gives.
+    const reference = await new LayoutSession(generatedModel(400, 2), { runner: inline }).layout();
+    expect(geometryDifference(settled.geometry, reference.geometry)).toBeNull();
+  });
+});
