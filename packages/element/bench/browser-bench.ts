@@ -16,6 +16,10 @@ import type { Page } from 'playwright-core';
 import { encodeGraphDef, generateTrainingGraph, GRAPH_FIXTURES } from '@tbg/testkit';
 import { DIST, openElementPage, startHarness, waitForLoad, type ElementHarness } from '../src/test-support/element-page.js';
 
+/** `BENCH_ONLY=regex` runs only the inputs whose names match (e.g. while profiling one case). */
+const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+const wanted = (input: string) => !only || only.test(input);
+
 const emit = (o: Record<string, unknown>) => process.stdout.write(JSON.stringify(o) + '\n');
 const round = (x: number) => Math.round(x * 10) / 10;
 
@@ -37,6 +41,7 @@ async function emptyPageFirstFrame(h: ElementHarness): Promise<number> {
 }
 
 async function firstPicture(h: ElementHarness, input: string, src: string, attrs: Record<string, string> = {}): Promise<Page | null> {
+  if (!wanted(input)) return null;
   const { page } = await openElementPage(h, { src, ...attrs }, { width: 1200, height: 800 }, LONG_TASKS);
   const ev = await waitForLoad(page);
   if (ev.type !== 'graph-loaded') {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath, needChromium, needShared } from '@tbg/testkit';
-import { darkPixels, OUT, openElementPage, screenshotStats, startHarness, waitForLoad, type ElementHarness } from './test-support/element-page.js';
+import { darkPixels, OUT, openElementPage, screenshotStats, startHarness, waitForShown, type ElementHarness } from './test-support/element-page.js';
 
 const SUITE = '<tf-graph> interaction in headless Chromium';
 const run = needChromium(SUITE) && needShared(SUITE);
@@ -46,13 +46,14 @@ describe.skipIf(!run)(SUITE, () => {
   it('double-clicking a metanode expands it: its children appear', async () => {
     const { page, errors } = await openElementPage(h, { src: XLA });
     try {
-      expect((await waitForLoad(page)).type).toBe('graph-loaded');
+      expect((await waitForShown(page)).type).toBe('graph-loaded');
       const before = await page.evaluate(() => document.querySelector('tf-graph')!.frameStats!.visibleNodes);
       // Selecting pans to the node and centres it: then a double click at the centre hits it.
       await page.evaluate(() => document.querySelector('tf-graph')!.select('gradients'));
       await page.waitForTimeout(600);
+      const seen = (await events(page, 'expand-change')).length;
       await page.mouse.dblclick(500, 350);
-      await page.waitForFunction(() => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'expand-change').length >= 2, null, { timeout: 30_000 });
+      await page.waitForFunction((k) => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'expand-change').length > k, seen, { timeout: 30_000 });
       const changes = await events(page, 'expand-change');
       expect((changes.at(-1)!.expanded as number[]).length).toBeGreaterThan(0);
       await page.evaluate(() => document.querySelector('tf-graph')!.fit());
@@ -69,7 +70,7 @@ describe.skipIf(!run)(SUITE, () => {
   it('selecting a node shows its inputs in the info card; a link there selects that node', async () => {
     const { page, errors } = await openElementPage(h, { src: XLA });
     try {
-      await waitForLoad(page);
+      await waitForShown(page);
       await page.evaluate(() => document.querySelector('tf-graph')!.select('MatMul'));
       await page.waitForFunction(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info') !== null);
       const card = await shadowText(page, '.info');
@@ -92,7 +93,7 @@ describe.skipIf(!run)(SUITE, () => {
   it('clicking a node selects it', async () => {
     const { page } = await openElementPage(h, { src: XLA });
     try {
-      await waitForLoad(page);
+      await waitForShown(page);
       await page.evaluate(() => document.querySelector('tf-graph')!.select('Relu'));
       await page.waitForTimeout(600);
       await page.evaluate(() => (document.querySelector('tf-graph')!.selected = null));
@@ -116,7 +117,7 @@ describe.skipIf(!run)(SUITE, () => {
         stage.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
         stage.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
       });
-      const ev = await waitForLoad(page);
+      const ev = await waitForShown(page);
       expect(ev.type).toBe('graph-loaded');
       expect(ev.detail.nodeCount).toBeGreaterThan(0);
       expect(errors).toEqual([]);
@@ -128,7 +129,7 @@ describe.skipIf(!run)(SUITE, () => {
   it.each([['/bad/truncated.pb'], ['/bad/random.pb'], ['/bad/missing.pb']])('%s shows a clear error inside the element', async (src) => {
     const { page, errors } = await openElementPage(h, { src });
     try {
-      const ev = await waitForLoad(page);
+      const ev = await waitForShown(page);
       expect(ev.type).toBe('error');
       const text = await shadowText(page, '.error');
       expect(text).toContain('Could not show this graph');
@@ -145,7 +146,7 @@ describe.skipIf(!run)(SUITE, () => {
   it('colour by device changes the fills of tb_demo_xla_118', async () => {
     const { page } = await openElementPage(h, { src: XLA });
     try {
-      await waitForLoad(page);
+      await waitForShown(page);
       await page.waitForTimeout(300);
       const structure = await screenshotStats(page, join(OUT, 'xla-structure.png'));
       await page.evaluate(() => document.querySelector('tf-graph')!.setAttribute('color-by', 'device'));
@@ -163,7 +164,7 @@ describe.skipIf(!run)(SUITE, () => {
   it('labels in CJK, Cyrillic, Hangul and accented Latin are drawn', async () => {
     const { page, errors } = await openElementPage(h, { src: '/graphs/names.pbtxt', expand: 'all' });
     try {
-      expect((await waitForLoad(page)).type).toBe('graph-loaded');
+      expect((await waitForShown(page)).type).toBe('graph-loaded');
       await page.evaluate(() => document.querySelector('tf-graph')!.select('слой/вход'));
       await page.waitForTimeout(800);
       await screenshotStats(page, join(OUT, 'non-latin-labels.png'));

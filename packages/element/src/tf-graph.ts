@@ -148,8 +148,9 @@ export class TfGraph extends LitElement {
       slot.replaceChildren(document.createElement('canvas'));
       return slot.firstElementChild as HTMLCanvasElement;
     };
+    // The view worker's script is prepared first; ELK's after the first picture (or 5 s).
+    const workers = startViewWorkers(this.workerUrl, this.firstPictureOrTimeout(5000));
     const host = createRenderHost({ freshCanvas, width, height, resolution, mode: this.renderMode, workerUrl: this.workerUrl });
-    const workers = startViewWorkers(this.workerUrl);
     const session = new GraphSession(workers.view, [workers.elk]);
     this.controller = new GraphController(session, host, this.controllerEvents());
     this.controller.resize(width, height, resolution);
@@ -177,6 +178,21 @@ export class TfGraph extends LitElement {
     this.hasGraph = false;
   }
 
+  /** Resolves at the first `graph-loaded` or `error` of this element, or after `ms`. */
+  private firstPictureOrTimeout(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.removeEventListener('graph-loaded', done);
+        this.removeEventListener('error', done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.addEventListener('graph-loaded', done);
+      this.addEventListener('error', done);
+    });
+  }
+
   private controllerEvents(): ConstructorParameters<typeof GraphController>[2] {
     return {
       progress: (d) => {
@@ -196,6 +212,7 @@ export class TfGraph extends LitElement {
         this.emit('error', d);
       },
       expansion: (expanded) => this.emit('expand-change', { expanded }),
+      settled: (d) => this.emit('layout-settled', d),
       legend: (entries) => (this.legendEntries = entries),
       frame: (f) => {
         this.lastFrame = f;

@@ -61,6 +61,11 @@ export class SceneDriver {
     return d;
   }
 
+  /** Compiles shaders and uploads the glyph atlas before the first layout (see GraphRenderer.warmUp). */
+  warmUp(): number {
+    return this.destroyed ? 0 : this.renderer.warmUp();
+  }
+
   /** Shows a layout; resolves with its first frame, once drawn. A changed layout of the same graph animates. */
   show(g: Geometry, paints: PaintSet, o: ShowOptions): Promise<FrameInfo> {
     const animate = o.transition && this.geometry !== null;

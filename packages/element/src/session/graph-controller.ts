@@ -12,7 +12,7 @@ import type { ColorBy, FrameInfo, Picked, ThemeRequest } from '../render/render-
 import type { LegendEntry } from '../workers/graph-paints.js';
 import { GraphSession, type SessionLayout } from './graph-session.js';
 import type { GraphInput, SourceChoice } from './graph-source.js';
-import type { ErrorDetail, GraphLoadedDetail, LoadPhase, LoadTimings, ProgressDetail } from './load-timings.js';
+import type { ErrorDetail, GraphLoadedDetail, LayoutSettledDetail, LoadPhase, LoadTimings, ProgressDetail } from './load-timings.js';
 
 export interface ControllerEvents {
   progress(d: ProgressDetail): void;
@@ -21,6 +21,7 @@ export interface ControllerEvents {
   expansion(expanded: number[]): void;
   legend(entries: LegendEntry[]): void;
   frame(f: FrameInfo): void;
+  settled(d: LayoutSettledDetail): void;
 }
 
 export interface LoadSettings {
@@ -43,6 +44,8 @@ export class GraphController {
   private animation = 0;
   private selectedRef = -1;
   private hovered = -1;
+  /** The view moved since the graph was fitted (a settled layout keeps it then). */
+  private cameraMoved = false;
 
   constructor(
     private readonly session: GraphSession,
@@ -97,11 +100,28 @@ export class GraphController {
     phase.current = 'frame';
     this.progress('frame', null);
     this.camera = fitCamera({ x: 0, y: 0, width: laid.geometry.width, height: laid.geometry.height }, this.viewport);
+    this.cameraMoved = false;
     await this.present(laid);
     check();
     const t4 = performance.now();
     const timings: LoadTimings = { readMs: t1 - t0, ...splitOpen(summary, t2 - t1), layoutMs: t3 - t2, firstFrameMs: t4 - t3 };
-    this.events.loaded({ nodeCount: summary.ops, timings }, summary);
+    this.events.loaded({ nodeCount: summary.ops, timings, provisional: laid.provisional }, summary);
+    if (laid.provisional) void this.settle(gen);
+  }
+
+  /**
+   * Replaces a provisional layout (quick, while ELK was starting) with ELK's as soon as ELK is
+   * ready, animated like an expand; re-fitted unless the user has moved the view meanwhile.
+   */
+  private async settle(gen: number): Promise<void> {
+    const t0 = performance.now();
+    const laid = await this.session.layout({}, true).catch(() => null);
+    // Superseded (a newer load, or an expand that asked for its own layout): nothing to replace.
+    if (!laid || gen !== this.generation || this.layoutState?.provisional !== true) return;
+    if (!this.cameraMoved) this.camera = fitCamera({ x: 0, y: 0, width: laid.geometry.width, height: laid.geometry.height }, this.viewport);
+    await this.present(laid, true);
+    if (laid.provisional) void this.settle(gen);
+    else this.events.settled({ ms: performance.now() - t0 });
   }
 
   private async read(input: GraphInput): Promise<{ bytes: Uint8Array; name: string }> {
@@ -131,6 +151,7 @@ export class GraphController {
     const t0 = performance.now();
     const laid = await this.session.layout(change);
     await this.present(laid, true);
+    if (laid.provisional) void this.settle(this.generation);
     return performance.now() - t0;
   }
 
@@ -147,6 +168,7 @@ export class GraphController {
 
   setCamera(c: Camera): void {
     cancelAnimationFrame(this.animation);
+    this.cameraMoved = true;
     this.camera = c;
     void this.host.then((h) => h.setCamera(c));
   }
@@ -172,6 +194,7 @@ export class GraphController {
 
   private animateTo(target: Camera, ms = 300): void {
     cancelAnimationFrame(this.animation);
+    this.cameraMoved = true;
     const from = this.camera;
     const t0 = performance.now();
     const step = () => {

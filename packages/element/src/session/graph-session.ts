@@ -4,6 +4,7 @@
  */
 import type { ExpansionChange, ViewOpenOptions, ViewSummary } from '@tbg/layout';
 import { createViewClient, webWorkerEndpoint, type ViewClient } from '@tbg/layout/view';
+import type { DeferredWorker } from '../workers/deferred-worker.js';
 import type { GraphPaints } from '../workers/graph-paints.js';
 import type { Geometry } from '../render/render-types.js';
 
@@ -13,6 +14,8 @@ export interface SessionLayout {
   /** Expanded groups (NodeRefs). */
   expanded: number[];
   ms: number;
+  /** Laid out (in part) by the quick layout while ELK was starting: ask again with `settled`. */
+  provisional: boolean;
 }
 
 export class GraphSession {
@@ -21,9 +24,9 @@ export class GraphSession {
   expanded = new Set<number>();
 
   constructor(
-    worker: Worker,
+    worker: Worker | DeferredWorker,
     /** Workers this session's view worker depends on (its ELK worker): ended with it. */
-    private readonly helpers: Worker[] = [],
+    private readonly helpers: Array<Worker | DeferredWorker> = [],
   ) {
     this.client = createViewClient<GraphPaints>(webWorkerEndpoint(worker, 'view worker'));
   }
@@ -38,12 +41,12 @@ export class GraphSession {
     return this.summary;
   }
 
-  async layout(change: ExpansionChange): Promise<SessionLayout> {
+  async layout(change: ExpansionChange, settled = false): Promise<SessionLayout> {
     const t0 = performance.now();
-    const r = await this.client.layout(change);
+    const r = await this.client.layout(change, { settled });
     if (!r.decoration) throw new Error('the view worker sent a layout without its colours');
     this.expanded = new Set(r.expanded);
-    return { geometry: r.geometry, paints: r.decoration, expanded: r.expanded, ms: performance.now() - t0 };
+    return { geometry: r.geometry, paints: r.decoration, expanded: r.expanded, ms: performance.now() - t0, provisional: r.stats.provisional };
   }
 
   isExpanded(ref: number): boolean {

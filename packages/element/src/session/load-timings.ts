@@ -20,6 +20,17 @@ export interface GraphLoadedDetail {
   /** Ops in the graph. */
   nodeCount: number;
   timings: LoadTimings;
+  /**
+   * The first picture used the quick layout while ELK was starting: ELK's layout follows,
+   * animated, with a `layout-settled` event.
+   */
+  provisional: boolean;
+}
+
+/** `layout-settled`: ELK's layout replaced a provisional one. */
+export interface LayoutSettledDetail {
+  /** From the request to its first frame, ms. */
+  ms: number;
 }
 
 /** What went wrong, where: shown in the element and sent as the `error` event's detail. */

@@ -59,7 +59,7 @@ export async function openElementPage(h: ElementHarness, attrs: Record<string, s
 <script>
   ${headScript}
   window.tfEvents = [];
-  for (const t of ['graph-loaded', 'progress', 'error', 'node-select', 'expand-change', 'frame'])
+  for (const t of ['graph-loaded', 'layout-settled', 'progress', 'error', 'node-select', 'expand-change', 'frame'])
     document.addEventListener(t, (e) => window.tfEvents.push({ type: t, detail: e.detail }));
 </script>
 <script type="module" src="/tf-graph.js"></script>
@@ -73,6 +73,19 @@ export async function openElementPage(h: ElementHarness, attrs: Record<string, s
 export async function waitForLoad(page: Page, n = 1): Promise<{ type: string; detail: Record<string, unknown> }> {
   await page.waitForFunction((k) => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'graph-loaded' || e.type === 'error').length >= k, n, { timeout: 60_000 });
   return page.evaluate((k) => (window as unknown as { tfEvents: Array<{ type: string; detail: Record<string, unknown> }> }).tfEvents.filter((e) => e.type === 'graph-loaded' || e.type === 'error')[k - 1]!, n);
+}
+
+/** After a provisional first picture (quick layout while ELK started), waits for ELK's layout to be shown. */
+export async function waitForSettled(page: Page, loaded: { detail: Record<string, unknown> }): Promise<void> {
+  if (loaded.detail.provisional !== true) return;
+  await page.waitForFunction(() => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.some((e) => e.type === 'layout-settled'), null, { timeout: 60_000 });
+}
+
+/** `waitForLoad`, then `waitForSettled`: the graph as it stays (for tests that click on it). */
+export async function waitForShown(page: Page, n = 1): Promise<{ type: string; detail: Record<string, unknown> }> {
+  const ev = await waitForLoad(page, n);
+  await waitForSettled(page, ev);
+  return ev;
 }
 
 interface PixelCounts {

@@ -32,6 +32,8 @@ async function handle(m: RenderRequest): Promise<void> {
       driver = await SceneDriver.create(m);
       driver.onFrame((frame) => scope.postMessage({ kind: 'frame', frame }));
       scope.postMessage({ kind: 'ready', id: m.id });
+      // Shaders compile here while the page reads and lays the graph out, not in its first frame.
+      setTimeout(() => driver?.warmUp(), 0);
       return;
     case 'show':
       scope.postMessage({ kind: 'shown', id: m.id, frame: await need().show(m.geometry, m.paints, m.options) });

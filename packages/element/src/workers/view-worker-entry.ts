@@ -6,7 +6,7 @@
  * this worker decodes the graph.
  */
 import { eventGraphReader } from '@tbg/events';
-import { createWorkerPool, serveView, webParentChannel, webWorkerEndpoint, type WebWorkerLike, type WorkerScopeLike } from '@tbg/layout/view';
+import { createQuickStartRunner, createWorkerPool, serveView, webParentChannel, webWorkerEndpoint, type WebWorkerLike, type WorkerScopeLike } from '@tbg/layout/view';
 import { isElkPortMessage } from './elk-port.js';
 import { graphPaints, type GraphPaints } from './graph-paints.js';
 
@@ -38,6 +38,8 @@ const scope: WorkerScopeLike = {
 self_.addEventListener('message', (e) => {
   if (!isElkPortMessage(e.data)) return;
   const port = e.data.port;
-  const runner = createWorkerPool(() => webWorkerEndpoint(portWorker(port), 'ELK worker'), 1);
-  serveView<GraphPaints>(webParentChannel(scope), { runner, eventReader: eventGraphReader, decorate: graphPaints });
+  const elk = createWorkerPool(() => webWorkerEndpoint(portWorker(port), 'ELK worker'), 1);
+  // Quick layouts until ELK has compiled (1–2 s here): the first picture does not wait for it.
+  const runner = createQuickStartRunner(elk);
+  serveView<GraphPaints>(webParentChannel(scope), { runner, eventReader: eventGraphReader, decorate: graphPaints, warmUp: false });
 });
