@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath, needChromium, needShared } from '@tbg/testkit';
-import { darkPixels, OUT, openElementPage, screenshotStats, startHarness, waitForShown, type ElementHarness } from './test-support/element-page.js';
+import { darkPixels, OUT, openElementPage, redPixels, revealedPoint, screenshotStats, startHarness, waitForShown, type ElementHarness } from './test-support/element-page.js';
 
 const SUITE = '<tf-graph> interaction in headless Chromium';
 const run = needChromium(SUITE) && needShared(SUITE);
@@ -48,11 +48,12 @@ describe.skipIf(!run)(SUITE, () => {
     try {
       expect((await waitForShown(page)).type).toBe('graph-loaded');
       const before = await page.evaluate(() => document.querySelector('tf-graph')!.frameStats!.visibleNodes);
-      // Selecting pans to the node and centres it: then a double click at the centre hits it.
+      // Selecting pans to the node and centres it beside the info card: a double click there hits it.
       await page.evaluate(() => document.querySelector('tf-graph')!.select('gradients'));
       await page.waitForTimeout(600);
       const seen = (await events(page, 'expand-change')).length;
-      await page.mouse.dblclick(500, 350);
+      const at = revealedPoint();
+      await page.mouse.dblclick(at.x, at.y);
       await page.waitForFunction((k) => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'expand-change').length > k, seen, { timeout: 30_000 });
       const changes = await events(page, 'expand-change');
       expect((changes.at(-1)!.expanded as number[]).length).toBeGreaterThan(0);
@@ -68,7 +69,8 @@ describe.skipIf(!run)(SUITE, () => {
   });
 
   it('selecting a node shows its inputs in the info card; a link there selects that node', async () => {
-    const { page, errors } = await openElementPage(h, { src: XLA });
+    // Narrow: the card covers 45 % of the width.
+    const { page, errors } = await openElementPage(h, { src: XLA }, { width: 600, height: 500 });
     try {
       await waitForShown(page);
       await page.evaluate(() => document.querySelector('tf-graph')!.select('MatMul'));
@@ -78,6 +80,16 @@ describe.skipIf(!run)(SUITE, () => {
       expect(card).toContain('Reshape');
       expect(card).toContain('hidden_weights');
       expect(await page.evaluate(() => document.querySelector('tf-graph')!.getAttribute('selected'))).toBe('MatMul');
+      // The node is revealed beside the card, not under it: its red outline is left of the card.
+      await page.waitForTimeout(600);
+      const box = (await page.locator('tf-graph').boundingBox())!;
+      const cardBox = await page.evaluate(() => {
+        const r = document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info')!.getBoundingClientRect();
+        return { x: r.left, y: r.top, width: r.width, height: r.height };
+      });
+      expect(await redPixels(page, { x: box.x, y: box.y, width: cardBox.x - box.x, height: box.height })).toBeGreaterThan(10);
+      // Along the card's left edge (the card hides the rest): no outline runs beneath it.
+      expect(await redPixels(page, { x: cardBox.x - 3, y: cardBox.y, width: 3, height: cardBox.height })).toBe(0);
       await page.evaluate(() => (document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info a') as HTMLElement).click());
       await page.waitForFunction(() => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'node-select').length >= 2);
       const selected = await events(page, 'node-select');
@@ -98,7 +110,8 @@ describe.skipIf(!run)(SUITE, () => {
       await page.waitForTimeout(600);
       await page.evaluate(() => (document.querySelector('tf-graph')!.selected = null));
       await page.waitForFunction(() => !document.querySelector('tf-graph')!.hasAttribute('selected'));
-      await page.mouse.click(500, 350);
+      const at = revealedPoint();
+      await page.mouse.click(at.x, at.y);
       await page.waitForFunction(() => document.querySelector('tf-graph')!.getAttribute('selected') === 'Relu', null, { timeout: 10_000 });
     } finally {
       await page.close();
@@ -169,7 +182,8 @@ describe.skipIf(!run)(SUITE, () => {
       await page.waitForTimeout(800);
       await screenshotStats(page, join(OUT, 'non-latin-labels.png'));
       // The selected op is centred; its label is drawn just above its shape in dark text.
-      expect(await darkPixels(page, { x: 440, y: 315, width: 120, height: 32 })).toBeGreaterThan(20);
+      const at = revealedPoint();
+      expect(await darkPixels(page, { x: at.x - 60, y: at.y - 35, width: 120, height: 32 })).toBeGreaterThan(20);
       expect(await shadowText(page, '.info h3')).toBe('слой/вход');
       expect(errors).toEqual([]);
     } finally {

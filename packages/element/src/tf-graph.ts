@@ -252,8 +252,11 @@ export class TfGraph extends LitElement {
     if (!c) return;
     if (target === null) {
       c.clearSelection();
+      c.setCoveredRight(0);
       this.info = null;
     } else {
+      // The info card (tf-graph-styles: min(340px, 45%) wide, 8px from the edge) will cover the right.
+      c.setCoveredRight(Math.min(340, 0.45 * this.clientWidth) + 16);
       try {
         this.info = await c.select(target);
       } catch (error) {

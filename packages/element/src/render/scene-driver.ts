@@ -18,19 +18,20 @@ export interface DriverCanvas {
 }
 
 /**
- * The next animation frame, or 100 ms, whichever comes first. A WebGL frame drawn in a worker
- * reaches the page's canvas when drawn in an animation frame callback (drawn from any other
- * task it may never be shown); the timer only guards against a throttled requestAnimationFrame.
+ * The next animation frame, or 100 ms, whichever comes first; `cb` is told which. A WebGL frame
+ * drawn in a worker reaches the page's canvas when drawn in an animation frame callback (drawn
+ * from any other task it may not be shown until the next one); the timer guards against a
+ * requestAnimationFrame that is late or throttled (a worker's first frames, a hidden page).
  */
-function nextFrame(cb: () => void): void {
+function nextFrame(cb: (inAnimationFrame: boolean) => void): void {
   let done = false;
-  const once = () => {
+  const once = (inAnimationFrame: boolean) => {
     if (done) return;
     done = true;
-    cb();
+    cb(inAnimationFrame);
   };
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(once);
-  setTimeout(once, 100);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => once(true));
+  setTimeout(() => once(false), 100);
 }
 
 export class SceneDriver {
@@ -166,9 +167,16 @@ export class SceneDriver {
   private schedule(): void {
     if (this.scheduled || this.destroyed) return;
     this.scheduled = true;
-    nextFrame(() => {
+    nextFrame((inAnimationFrame) => {
       this.scheduled = false;
-      if (!this.destroyed) this.draw();
+      if (this.destroyed) return;
+      this.draw();
+      // Drawn outside an animation frame: draw it again in one, so that it reaches the page.
+      if (!inAnimationFrame && typeof requestAnimationFrame === 'function') {
+        requestAnimationFrame(() => {
+          if (!this.destroyed && !this.scheduled && !this.renderer.animating) this.renderer.render();
+        });
+      }
     });
   }
 
@@ -188,6 +196,7 @@ export class SceneDriver {
     for (const l of this.listeners) l({ ...frame, minimap: this.renderer.minimapRect() });
     const waiting = this.waiting;
     this.waiting = [];
-    for (const w of waiting) w(frame);
+    // A frame is on screen once the compositor has taken it: by the next animation frame.
+    if (waiting.length) nextFrame(() => waiting.forEach((w) => w(frame)));
   }
 }

@@ -46,6 +46,8 @@ export class GraphController {
   private hovered = -1;
   /** The view moved since the graph was fitted (a settled layout keeps it then). */
   private cameraMoved = false;
+  /** Width covered by a panel on the right (the info card): a revealed node is centred in the rest. */
+  private coveredRight = 0;
 
   constructor(
     private readonly session: GraphSession,
@@ -183,12 +185,18 @@ export class GraphController {
     if (g) this.animateTo(fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.viewport));
   }
 
-  /** Pans (and zooms in when tiny) to a node's shape, animated. */
+  /** Tells the controller how much of the view's right side a panel covers (0: none). */
+  setCoveredRight(px: number): void {
+    this.coveredRight = Math.max(0, Math.min(px, this.viewport.width / 2));
+  }
+
+  /** Pans (and zooms in when tiny) to a node's shape, animated; centred in the part of the view no panel covers. */
   async reveal(ref: number): Promise<boolean> {
     const rect = await (await this.host).shapeOf(ref);
     if (!rect) return false;
     const scale = Math.max(this.camera.scale, Math.min(1, 40 / Math.max(1, rect.height)));
-    this.animateTo(centreOn({ ...this.camera, scale }, this.viewport, rect.x + rect.width / 2, rect.y + rect.height / 2));
+    const open = { width: this.viewport.width - this.coveredRight, height: this.viewport.height };
+    this.animateTo(centreOn({ ...this.camera, scale }, open, rect.x + rect.width / 2, rect.y + rect.height / 2));
     return true;
   }
 

@@ -127,6 +127,25 @@ export async function darkPixels(page: Page, clip: { x: number; y: number; width
   return (await countPixels(page, await page.screenshot({ clip }))).dark;
 }
 
+/**
+ * Where `select(name)` puts the node in an element of this size: centred in the part the info
+ * card leaves free (the card covers min(340 px, 45 %) plus 16 px of margin on the right).
+ */
+export function revealedPoint(size = { width: 1000, height: 700 }): { x: number; y: number } {
+  return { x: (size.width - (Math.min(340, 0.45 * size.width) + 16)) / 2, y: size.height / 2 };
+}
+
+/** Pure-red pixels (the default theme's selection outline) in a rectangle of the page. */
+export async function redPixels(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<number> {
+  const { colours } = await countPixels(page, await page.screenshot({ clip }));
+  let n = 0;
+  for (const [key, count] of Object.entries(colours)) {
+    const [r, g, b] = key.split(',').map(Number) as [number, number, number];
+    if (r >= 28 && g <= 6 && b <= 6) n += count;
+  }
+  return n;
+}
+
 /** Pixels of the element's screenshot: how many differ from the background, and a colour histogram. */
 export async function screenshotStats(page: Page, file?: string): Promise<{ inked: number; total: number; colours: Map<string, number> }> {
   const r = await countPixels(page, await page.locator('tf-graph').screenshot(file ? { path: file } : {}));

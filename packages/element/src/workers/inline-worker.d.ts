@@ -1,5 +1,8 @@
-/** Scripts bundled at build time and inlined as text (see tsup.config.ts). */
+/**
+ * Scripts bundled at build time and inlined (see tsup.config.ts), compressed: the script's
+ * UTF-8 bytes, deflate-raw, in base64. worker-scripts.ts turns them back into a Blob.
+ */
 declare module 'inline-worker:*' {
-  const source: string;
-  export default source;
+  const packed: string;
+  export default packed;
 }

@@ -1,8 +1,8 @@
 /**
  * An ElkRunner that answers with the quick layout (quick-layered.ts) until ELK is ready, and with
  * ELK after: a view's first picture need not wait for ELK to compile. `ready` resolves when ELK
- * has finished its first (warm-up) call; the warm-up goes on, a call at a time, until the first
- * real task reaches ELK. Results laid out quickly are `provisional`.
+ * has finished its first (warm-up) call; the warm-up goes on, a small call at a time, whenever
+ * no real task is in ELK, so that ELK's JIT is warm for the first expands. Results laid out quickly are `provisional`.
  */
 import type { ElkResult, ElkTask } from '../elk/task.js';
 import { warmUpTask, WARM_UP_CALLS } from '../elk/warm-up-tasks.js';
@@ -18,16 +18,26 @@ export interface QuickStartRunner extends ElkRunner {
 /** `elk`: the runner that reaches ELK (a pool, or a channel to an ELK worker). */
 export function createQuickStartRunner(elk: ElkRunner): QuickStartRunner {
   let elkReady = false;
-  let busy = false;
-  const warmUp = async (): Promise<void> => {
-    for (let i = 0; i < WARM_UP_CALLS && !busy; i++) {
-      await elk.run(warmUpTask(i)).catch(() => undefined);
-      elkReady = true;
-      if (i === 0) markReady();
-    }
-  };
   let markReady = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
+  // Real tasks in ELK now; the warm-up waits while there are any, so it never delays them by more than one small call.
+  let pending = 0;
+  let onIdle: Array<() => void> = [];
+  const idle = () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => onIdle.push(resolve)));
+  const warmUp = async (): Promise<void> => {
+    for (let i = 0; i < WARM_UP_CALLS; i++) {
+      await idle();
+      const ok = await elk.run(warmUpTask(i)).then(
+        () => true,
+        () => false,
+      );
+      if (!elkReady) {
+        elkReady = true;
+        markReady();
+      }
+      if (!ok) return;
+    }
+  };
   void warmUp();
   return {
     get size() {
@@ -39,8 +49,13 @@ export function createQuickStartRunner(elk: ElkRunner): QuickStartRunner {
     },
     run(task: ElkTask, signal?: AbortSignal): Promise<ElkResult> {
       if (!elkReady) return signal?.aborted ? elk.run(task, signal) : Promise.resolve(quickLayered(task));
-      busy = true;
-      return elk.run(task, signal);
+      pending++;
+      return elk.run(task, signal).finally(() => {
+        if (--pending > 0) return;
+        const waiting = onIdle;
+        onIdle = [];
+        for (const resolve of waiting) resolve();
+      });
     },
     warmup: () => elk.warmup(),
     close: () => elk.close(),
