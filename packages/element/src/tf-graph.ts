@@ -148,9 +148,10 @@ export class TfGraph extends LitElement {
       slot.replaceChildren(document.createElement('canvas'));
       return slot.firstElementChild as HTMLCanvasElement;
     };
-    // The view worker's script is prepared first; ELK's after the first picture (or 5 s).
-    const workers = startViewWorkers(this.workerUrl, this.firstPictureOrTimeout(5000));
+    // The render worker's script is prepared first (pixi, a WebGL context and its shaders are the
+    // longest way to a picture), then the view worker's; ELK's after the first picture (or 5 s).
     const host = createRenderHost({ freshCanvas, width, height, resolution, mode: this.renderMode, workerUrl: this.workerUrl });
+    const workers = startViewWorkers(this.workerUrl, this.firstPictureOrTimeout(5000));
     const session = new GraphSession(workers.view, [workers.elk]);
     this.controller = new GraphController(session, host, this.controllerEvents());
     this.controller.resize(width, height, resolution);
