@@ -150,8 +150,10 @@ export class TfGraph extends LitElement {
     };
     // The render worker's script is prepared first (pixi, a WebGL context and its shaders are the
     // longest way to a picture), then the view worker's; ELK's after the first picture (or 5 s).
-    const host = createRenderHost({ freshCanvas, width, height, resolution, mode: this.renderMode, workerUrl: this.workerUrl });
-    const workers = startViewWorkers(this.workerUrl, this.firstPictureOrTimeout(5000));
+    // Layouts go from the view worker to the renderer directly, not through this thread.
+    const layouts = new MessageChannel();
+    const host = createRenderHost({ freshCanvas, width, height, resolution, mode: this.renderMode, workerUrl: this.workerUrl, layoutPort: layouts.port2 });
+    const workers = startViewWorkers(this.workerUrl, this.firstPictureOrTimeout(5000), layouts.port1);
     const session = new GraphSession(workers.view, [workers.elk]);
     this.controller = new GraphController(session, host, this.controllerEvents());
     this.controller.resize(width, height, resolution);

@@ -17,17 +17,19 @@ export interface HostRequest {
   resolution: number;
   mode: RenderModeSetting;
   workerUrl: string | null;
+  /** The renderer's end of the view worker's layout channel (layout-port.ts). */
+  layoutPort: MessagePort;
 }
 
 export async function createRenderHost(r: HostRequest): Promise<RenderHost> {
   if (r.mode !== 'main-thread' && canRenderInWorker()) {
     const worker = await startWorker('render', r.workerUrl);
     try {
-      return await createRenderWorkerHost(worker, r.freshCanvas(), r.width, r.height, r.resolution);
+      return await createRenderWorkerHost(worker, r.freshCanvas(), r.width, r.height, r.resolution, r.layoutPort);
     } catch (error) {
       worker.terminate();
       if (r.mode === 'worker') throw error;
     }
   }
-  return createMainThreadHost(r.freshCanvas(), r.width, r.height, r.resolution, r.workerUrl);
+  return createMainThreadHost(r.freshCanvas(), r.width, r.height, r.resolution, r.workerUrl, r.layoutPort);
 }

@@ -3,14 +3,18 @@
  * render worker (render-worker-host.ts) or on this thread (main-thread-host.ts). Frames are
  * drawn on demand and coalesced, at most one per animation frame.
  */
-import type { Camera, ColorBy, FrameInfo, Geometry, HighlightState, PaintSet, Picked, Rect, ShowOptions, ThemeRequest } from './render-types.js';
+import type { ShippedLayout } from '../workers/layout-port.js';
+import type { Camera, ColorBy, FrameInfo, HighlightState, Picked, Rect, ShowOptions, ThemeRequest } from './render-types.js';
 
 export type RenderMode = 'worker' | 'main-thread';
 
 export interface RenderHost {
   readonly mode: RenderMode;
-  /** Shows a layout; resolves once its first frame has been drawn, with that frame. */
-  show(g: Geometry, paints: PaintSet, options: ShowOptions): Promise<FrameInfo>;
+  /**
+   * Shows a layout that the view worker sent the renderer directly (layout-port.ts); resolves
+   * once its first frame is on screen, with that frame.
+   */
+  show(layout: ShippedLayout, options: ShowOptions): Promise<FrameInfo>;
   /** Refills nodes for another colour mode (same layout). */
   setColorBy(mode: ColorBy): void;
   /** Moves the camera; the next frame shows it. */

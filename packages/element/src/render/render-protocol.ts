@@ -3,7 +3,7 @@
  * highlight) need no answer; queries carry an id and are answered by the response their kind
  * maps to (`RenderResponseFor`). Frames are announced as they are drawn.
  */
-import type { Camera, ColorBy, FrameInfo, Geometry, HighlightState, PaintSet, Picked, Rect, ShowOptions, ThemeRequest } from './render-types.js';
+import type { Camera, ColorBy, FrameInfo, HighlightState, Picked, Rect, ShowOptions, ThemeRequest } from './render-types.js';
 
 export interface InitRequest {
   kind: 'init';
@@ -13,11 +13,11 @@ export interface InitRequest {
   height: number;
   resolution: number;
 }
+/** Show the layout numbered `shipped`, which comes from the view worker on the layout port. */
 export interface ShowRequest {
   kind: 'show';
   id: number;
-  geometry: Geometry;
-  paints: PaintSet;
+  shipped: number;
   options: ShowOptions;
 }
 export interface PickRequest {
@@ -45,6 +45,8 @@ export type RenderCommand =
   | { kind: 'resize'; width: number; height: number; resolution: number }
   | { kind: 'highlight'; state: HighlightState }
   | { kind: 'theme'; theme: ThemeRequest }
+  /** The renderer's end of the view worker's layout channel (sent once init succeeded). */
+  | { kind: 'layoutPort'; port: MessagePort }
   | { kind: 'destroy' };
 
 export type RenderRequest = RenderQuery | RenderCommand;

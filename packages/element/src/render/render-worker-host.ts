@@ -2,10 +2,8 @@
  * The render worker, seen from the page: the canvas is transferred to it as an OffscreenCanvas,
  * geometry and paint are transferred with each layout, and input only moves the camera.
  */
-import { geometryTransferables } from '@tbg/layout';
 import type { RenderHost } from './render-host.js';
 import type { RenderCommand, RenderQuery, RenderRequest, RenderResponse, RenderResponseFor } from './render-protocol.js';
-import { paintSetBuffers } from './paint-buffers.js';
 import type { FrameInfo } from './render-types.js';
 
 /** A query of kind K, before it gets its id. */
@@ -18,7 +16,7 @@ export function canRenderInWorker(): boolean {
 
 
 /** Starts drawing `canvas` in `worker`; rejects when the worker cannot create a WebGL context. */
-export async function createRenderWorkerHost(worker: Worker, canvas: HTMLCanvasElement, width: number, height: number, resolution: number): Promise<RenderHost> {
+export async function createRenderWorkerHost(worker: Worker, canvas: HTMLCanvasElement, width: number, height: number, resolution: number, layoutPort: MessagePort): Promise<RenderHost> {
   const pending = new Map<number, { resolve(r: RenderResponse): void; reject(e: Error): void }>();
   const frameListeners: Array<(f: FrameInfo) => void> = [];
   let nextId = 1;
@@ -52,10 +50,12 @@ export async function createRenderWorkerHost(worker: Worker, canvas: HTMLCanvasE
   offscreen.width = Math.round(width * resolution);
   offscreen.height = Math.round(height * resolution);
   await query<'init'>({ kind: 'init', canvas: offscreen, width, height, resolution }, [offscreen]);
+  // Only now: a worker that cannot draw leaves the port to the main-thread fallback.
+  send({ kind: 'layoutPort', port: layoutPort }, [layoutPort]);
   return {
     mode: 'worker',
-    async show(geometry, paints, options) {
-      const { frame } = await query<'show'>({ kind: 'show', geometry, paints, options }, [...geometryTransferables(geometry), ...paintSetBuffers(paints)]);
+    async show(layout, options) {
+      const { frame } = await query<'show'>({ kind: 'show', shipped: layout.shipped, options });
       return frame;
     },
     setColorBy: (mode) => send({ kind: 'colorBy', mode }),

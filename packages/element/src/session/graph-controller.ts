@@ -101,7 +101,7 @@ export class GraphController {
     const t3 = performance.now();
     phase.current = 'frame';
     this.progress('frame', null);
-    this.camera = fitCamera({ x: 0, y: 0, width: laid.geometry.width, height: laid.geometry.height }, this.viewport);
+    this.camera = fitCamera({ x: 0, y: 0, width: laid.layout.width, height: laid.layout.height }, this.viewport);
     this.cameraMoved = false;
     await this.present(laid);
     check();
@@ -120,7 +120,7 @@ export class GraphController {
     const laid = await this.session.layout({}, true).catch(() => null);
     // Superseded (a newer load, or an expand that asked for its own layout): nothing to replace.
     if (!laid || gen !== this.generation || this.layoutState?.provisional !== true) return;
-    if (!this.cameraMoved) this.camera = fitCamera({ x: 0, y: 0, width: laid.geometry.width, height: laid.geometry.height }, this.viewport);
+    if (!this.cameraMoved) this.camera = fitCamera({ x: 0, y: 0, width: laid.layout.width, height: laid.layout.height }, this.viewport);
     await this.present(laid, true);
     if (laid.provisional) void this.settle(gen);
     else this.events.settled({ ms: performance.now() - t0 });
@@ -142,10 +142,10 @@ export class GraphController {
   private async present(laid: SessionLayout, transition = false): Promise<FrameInfo> {
     this.layoutState = laid;
     this.hovered = -1;
-    this.events.legend(laid.paints.legend[this.colorBy]);
+    this.events.legend(laid.legend[this.colorBy]);
     this.events.expansion(laid.expanded);
     const host = await this.host;
-    return host.show(laid.geometry, laid.paints.paint, { camera: this.camera, colorBy: this.colorBy, transition });
+    return host.show(laid.layout, { camera: this.camera, colorBy: this.colorBy, transition });
   }
 
   /** Applies an expansion change and draws its layout; returns the time to its first frame. */
@@ -164,7 +164,7 @@ export class GraphController {
   setColorBy(mode: ColorBy): void {
     this.colorBy = mode;
     if (!this.layoutState) return;
-    this.events.legend(this.layoutState.paints.legend[mode]);
+    this.events.legend(this.layoutState.legend[mode]);
     void this.host.then((h) => h.setColorBy(mode));
   }
 
@@ -181,7 +181,7 @@ export class GraphController {
   }
 
   fit(): void {
-    const g = this.layoutState?.geometry;
+    const g = this.layoutState?.layout;
     if (g) this.animateTo(fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.viewport));
   }
 

@@ -6,11 +6,12 @@ import type { ExpansionChange, ViewOpenOptions, ViewSummary } from '@tbg/layout'
 import { createViewClient, webWorkerEndpoint, type ViewClient } from '@tbg/layout/view';
 import type { DeferredWorker } from '../workers/deferred-worker.js';
 import type { GraphPaints } from '../workers/graph-paints.js';
-import type { Geometry } from '../render/render-types.js';
+import { isShippedLayout, type ShippedLayout } from '../workers/layout-port.js';
 
 export interface SessionLayout {
-  geometry: Geometry;
-  paints: GraphPaints;
+  /** The layout as the page holds it: the renderer got its geometry and paints directly. */
+  layout: ShippedLayout;
+  legend: GraphPaints['legend'];
   /** Expanded groups (NodeRefs). */
   expanded: number[];
   ms: number;
@@ -44,9 +45,11 @@ export class GraphSession {
   async layout(change: ExpansionChange, settled = false): Promise<SessionLayout> {
     const t0 = performance.now();
     const r = await this.client.layout(change, { settled });
-    if (!r.decoration) throw new Error('the view worker sent a layout without its colours');
+    // The view worker ships geometry and paints to the renderer (layout-port.ts) and sends this number in their place.
+    const layout: unknown = r.geometry;
+    if (!r.decoration || !isShippedLayout(layout)) throw new Error('the view worker sent a layout without its number and colours');
     this.expanded = new Set(r.expanded);
-    return { geometry: r.geometry, paints: r.decoration, expanded: r.expanded, ms: performance.now() - t0, provisional: r.stats.provisional };
+    return { layout, legend: r.decoration.legend, expanded: r.expanded, ms: performance.now() - t0, provisional: r.stats.provisional };
   }
 
   isExpanded(ref: number): boolean {

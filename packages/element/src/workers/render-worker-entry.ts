@@ -9,8 +9,9 @@
 import { DOMAdapter, WebWorkerAdapter } from 'pixi.js';
 import { SceneDriver } from '../render/scene-driver.js';
 import type { RenderFailed, RenderRequest, RenderResponse } from '../render/render-protocol.js';
+import { LayoutInbox } from './layout-port.js';
 
-export { SceneDriver };
+export { SceneDriver, LayoutInbox };
 
 const inWorker = typeof (globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope === 'function' && typeof (globalThis as { document?: unknown }).document === 'undefined';
 
@@ -20,6 +21,7 @@ interface Scope {
 }
 const scope = globalThis as unknown as Scope;
 let driver: SceneDriver | null = null;
+let inbox: LayoutInbox | null = null;
 
 function failed(id: number, error: unknown): RenderFailed {
   const e = error instanceof Error ? error : new Error(String(error));
@@ -35,9 +37,12 @@ async function handle(m: RenderRequest): Promise<void> {
       // Shaders compile here while the page reads and lays the graph out, not in its first frame.
       setTimeout(() => driver?.warmUp(), 0);
       return;
-    case 'show':
-      scope.postMessage({ kind: 'shown', id: m.id, frame: await need().show(m.geometry, m.paints, m.options) });
+    case 'show': {
+      if (!inbox) throw new Error('the render worker has no layout port');
+      const { geometry, paints } = await inbox.take(m.shipped);
+      scope.postMessage({ kind: 'shown', id: m.id, frame: await need().show(geometry, paints, m.options) });
       return;
+    }
     case 'pick':
       scope.postMessage({ kind: 'picked', id: m.id, picked: need().pick(m.x, m.y) });
       return;
@@ -53,13 +58,14 @@ async function handle(m: RenderRequest): Promise<void> {
 }
 
 function command(m: Exclude<RenderRequest, { id: number }>): void {
+  if (m.kind === 'layoutPort') inbox = new LayoutInbox(m.port);
   if (!driver) return;
   if (m.kind === 'colorBy') driver.setColorBy(m.mode);
   else if (m.kind === 'camera') driver.setCamera(m.camera);
   else if (m.kind === 'resize') driver.resize(m.width, m.height);
   else if (m.kind === 'highlight') driver.setHighlight(m.state);
   else if (m.kind === 'theme') driver.setTheme(m.theme);
-  else {
+  else if (m.kind === 'destroy') {
     driver.destroy();
     driver = null;
   }

@@ -4,6 +4,7 @@
  */
 import { DeferredWorker } from './deferred-worker.js';
 import type { ElkPortMessage } from './elk-port.js';
+import type { LayoutPortMessage } from './layout-port.js';
 import { workerScriptUrl, type WorkerRole } from './worker-scripts.js';
 
 const options = (role: WorkerRole): WorkerOptions => ({ type: 'module', name: `tf-graph ${role}` });
@@ -13,12 +14,15 @@ export async function startWorker(role: WorkerRole, workerUrl?: string | null): 
 }
 
 /**
- * The view worker and its ELK worker, joined by a MessageChannel. The ELK worker starts when
+ * The view worker and its ELK worker, joined by a MessageChannel; `layoutPort` is the view
+ * worker's end of its channel to the renderer (layout-port.ts). The ELK worker starts when
  * `elkAfter` resolves: compiling ELK takes a core for 1–2 s, and until then the view worker
  * gives quick layouts, so ELK waits until the first picture is up (2 cores here).
  */
-export function startViewWorkers(workerUrl: string | null | undefined, elkAfter: Promise<unknown>): { view: DeferredWorker; elk: DeferredWorker } {
+export function startViewWorkers(workerUrl: string | null | undefined, elkAfter: Promise<unknown>, layoutPort: MessagePort): { view: DeferredWorker; elk: DeferredWorker } {
   const view = new DeferredWorker(workerScriptUrl('view', workerUrl), options('view'));
+  const toRenderer: LayoutPortMessage = { kind: 'tbg-layout-port', port: layoutPort };
+  view.postMessage(toRenderer, [layoutPort]);
   const elk = new DeferredWorker(elkAfter.then(() => workerScriptUrl('elk', workerUrl)), options('elk'));
   const channel = new MessageChannel();
   const message = (port: MessagePort): ElkPortMessage => ({ kind: 'tbg-elk-port', port });

@@ -7,8 +7,10 @@
  */
 import { eventGraphReader } from '@tbg/events';
 import { createQuickStartRunner, createWorkerPool, serveView, webParentChannel, webWorkerEndpoint, type WebWorkerLike, type WorkerScopeLike } from '@tbg/layout/view';
+import type { Geometry } from '@tbg/layout';
 import { isElkPortMessage } from './elk-port.js';
 import { graphPaints, type GraphPaints } from './graph-paints.js';
+import { isLayoutPortMessage, type LayoutDelivery, type ShippedLayout } from './layout-port.js';
 
 interface Scope {
   postMessage(message: unknown, transfer: ArrayBuffer[]): void;
@@ -25,17 +27,42 @@ function portWorker(port: MessagePort): WebWorkerLike {
   return { postMessage: (message, transfer) => port.postMessage(message, transfer), addEventListener: on, terminate: () => port.close() };
 }
 
-/** This worker's channel to the page, without the port message (which is not a view request). */
+/** Where layouts go (the renderer), once the page has sent that end of the channel. */
+let layoutPort: MessagePort | null = null;
+let shipped = 0;
+
+interface LaidOut {
+  kind: 'laidOut';
+  geometry: Geometry;
+  decoration?: GraphPaints;
+}
+
+/**
+ * A layout's geometry and paints go to the renderer, transferred; the page gets the layout's
+ * number and size in their place (layout-port.ts), and the legends.
+ */
+function ship(message: unknown, transfer: ArrayBuffer[]): [unknown, ArrayBuffer[]] {
+  const m = message as LaidOut;
+  if (!layoutPort || m.kind !== 'laidOut' || !m.decoration) return [message, transfer];
+  const n = ++shipped;
+  const delivery: LayoutDelivery = { kind: 'layout', shipped: n, geometry: m.geometry, paints: m.decoration.paint };
+  layoutPort.postMessage(delivery, transfer);
+  const stub: ShippedLayout = { shipped: n, width: m.geometry.width, height: m.geometry.height, nodes: m.geometry.nodes.count };
+  return [{ ...m, geometry: stub, decoration: { legend: m.decoration.legend } }, []];
+}
+
+/** This worker's channel to the page, without the port messages (which are not view requests). */
 const scope: WorkerScopeLike = {
-  postMessage: (message, transfer) => self_.postMessage(message, transfer),
+  postMessage: (message, transfer) => self_.postMessage(...ship(message, transfer)),
   addEventListener: (type, listener) =>
     self_.addEventListener(type, (e) => {
-      if (!isElkPortMessage(e.data)) listener(e);
+      if (!isElkPortMessage(e.data) && !isLayoutPortMessage(e.data)) listener(e);
     }),
   onmessage: null,
 };
 
 self_.addEventListener('message', (e) => {
+  if (isLayoutPortMessage(e.data)) layoutPort = e.data.port;
   if (!isElkPortMessage(e.data)) return;
   const port = e.data.port;
   const elk = createWorkerPool(() => webWorkerEndpoint(portWorker(port), 'ELK worker'), 1);
