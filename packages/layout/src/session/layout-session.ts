@@ -16,6 +16,7 @@ import { DEFAULT_LAYOUT_PARAMS, type LayoutParams } from '../params.js';
 import { roboto } from '../text/roboto.js';
 import type { TextMeasurer } from '../text/measurer.js';
 import type { ElkRunner } from '../worker/runner.js';
+import { tappedRunner } from '../worker/tapped-runner.js';
 
 export interface LayoutSessionOptions {
   runner: ElkRunner;
@@ -91,7 +92,8 @@ export class LayoutSession {
     let elkCalls = 0;
     const request = { provisional: false, created: [] as string[] };
     const compound: CompoundContext = {
-      runner: provisionalTap(this.runner, () => (request.provisional = true)),
+      // Results of the quick layout (quick/quick-start-runner.ts) make this view provisional.
+      runner: tappedRunner(this.runner, () => undefined, (r) => (request.provisional ||= r.provisional === true)),
       maxElkNodes: this.params.maxElkNodes,
       maxElkEdges: this.params.maxElkEdges,
       sectionPadding: this.params.sectionPadding,
@@ -159,25 +161,6 @@ export class LayoutSession {
       extra--;
     }
   }
-}
-
-/** `runner`, telling `onProvisional` when a result is provisional (quick/quick-start-runner.ts). */
-function provisionalTap(runner: ElkRunner, onProvisional: () => void): ElkRunner {
-  return {
-    get size() {
-      return runner.size;
-    },
-    get stats() {
-      return runner.stats;
-    },
-    async run(task, signal) {
-      const r = await runner.run(task, signal);
-      if (r.provisional) onProvisional();
-      return r;
-    },
-    warmup: () => runner.warmup(),
-    close: () => runner.close(),
-  };
 }
 
 function abortError(): Error {

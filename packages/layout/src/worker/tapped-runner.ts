@@ -1,11 +1,12 @@
-import type { ElkTask } from '../elk/task.js';
+import type { ElkResult, ElkTask } from '../elk/task.js';
 import type { ElkRunner } from './runner.js';
 
 /**
- * A runner that shows each task to `tap` before `inner` runs it: for recording calls in tests
- * and benches, logging, or yielding first. A tap that throws (or rejects) refuses the task.
+ * A runner that shows each task to `tap` before `inner` runs it, and each result to `onResult`
+ * after: for recording calls in tests and benches, logging, or yielding first. A tap that
+ * throws (or rejects) refuses the task.
  */
-export function tappedRunner(inner: ElkRunner, tap: (task: ElkTask, signal?: AbortSignal) => void | Promise<void>): ElkRunner {
+export function tappedRunner(inner: ElkRunner, tap: (task: ElkTask, signal?: AbortSignal) => void | Promise<void>, onResult?: (result: ElkResult) => void): ElkRunner {
   return {
     get size() {
       return inner.size;
@@ -15,7 +16,9 @@ export function tappedRunner(inner: ElkRunner, tap: (task: ElkTask, signal?: Abo
     },
     async run(task, signal) {
       await tap(task, signal);
-      return inner.run(task, signal);
+      const result = await inner.run(task, signal);
+      onResult?.(result);
+      return result;
     },
     warmup: () => inner.warmup(),
     close: () => inner.close(),
