@@ -3,8 +3,10 @@
  * - element.first-picture: navigation → `graph-loaded` (after the first frame), per fixture and
  *   generated graph, with the phases, the longest main-thread task during the load, and an
  *   empty page's first frame measured in the same run as the baseline;
+ * - element.layout-settled: after a quick first layout, ELK's replacing it (request → its frame);
  * - element.expand: `expand(name)` → its first frame, and the longest main-thread task meanwhile;
- * - element.pan-zoom: frame cost in the render worker and input → frame latency on the page,
+ * - element.pan-zoom: frame cost in the render worker and input → frame latency on the page
+ *   (measured in the page, from the input event's timestamp),
  *   with every group of a generated graph expanded (10k+ visible nodes);
  * - element.heap: the page's JS heap after loading (the workers' heaps are their own);
  * - element.bundle: size of dist/tf-graph.js, raw and gzipped.
@@ -14,7 +16,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { encodeGraphDef, generateTrainingGraph, GRAPH_FIXTURES } from '@tbg/testkit';
-import { DIST, openElementPage, startHarness, waitForLoad, type ElementHarness } from '../src/test-support/element-page.js';
+import { DIST, openElementPage, startHarness, waitForLoad, waitForSettled, type ElementHarness } from '../src/test-support/element-page.js';
 
 /** `BENCH_ONLY=regex` runs only the inputs whose names match (e.g. while profiling one case). */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
@@ -62,6 +64,14 @@ async function firstPicture(h: ElementHarness, input: string, src: string, attrs
   return page;
 }
 
+/** Waits for ELK's layout to replace a quick first one; prints how long that took after the first picture. */
+async function settled(page: Page, input: string): Promise<void> {
+  const loaded = await waitForLoad(page);
+  await waitForSettled(page, loaded);
+  const ms = await page.evaluate(() => (window as unknown as { tfEvents: Array<{ type: string; detail: { ms?: number } }> }).tfEvents.find((e) => e.type === 'layout-settled')?.detail.ms ?? 0);
+  emit({ bench: 'element.layout-settled', input, provisional: loaded.detail.provisional === true, settleMs: round(ms) });
+}
+
 async function expandTimes(page: Page, input: string, names: string[]): Promise<void> {
   for (const name of names) {
     const t0 = await page.evaluate(() => performance.now());
@@ -75,11 +85,21 @@ async function expandTimes(page: Page, input: string, names: string[]): Promise<
 }
 
 async function panZoom(page: Page, input: string): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { frames2: number[] };
-    w.frames2 = [];
-    document.addEventListener('frame', (e) => w.frames2.push((e as CustomEvent<{ ms: number }>).detail.ms));
-  });
+  // In the page: each frame's cost in the render worker, and from each input event (its
+  // timestamp) to the first frame reported after it, so no playwright round trip is counted.
+  // A string: tsx would wrap named functions in a helper the page does not have.
+  await page.evaluate(`(() => {
+    window.frames2 = [];
+    window.inputToFrame = [];
+    window.inputAt = -1;
+    for (const t of ['wheel', 'pointerdown', 'pointermove'])
+      document.addEventListener(t, (e) => { if (window.inputAt < 0) window.inputAt = e.timeStamp; }, { capture: true });
+    document.addEventListener('frame', (e) => {
+      window.frames2.push(e.detail.ms);
+      if (window.inputAt >= 0) window.inputToFrame.push(performance.now() - window.inputAt);
+      window.inputAt = -1;
+    });
+  })()`);
   const visible = await page.evaluate(() => document.querySelector('tf-graph')!.frameStats?.visibleNodes ?? 0);
   const latencies: number[] = [];
   await page.mouse.move(600, 400);
@@ -95,9 +115,23 @@ async function panZoom(page: Page, input: string): Promise<void> {
     await page.waitForFunction((k) => (window as unknown as { frames2: number[] }).frames2.length > k, n, { timeout: 10_000 });
     latencies.push(Date.now() - t0);
   }
-  const frames = await page.evaluate(() => (window as unknown as { frames2: number[] }).frames2);
+  const { frames, inputToFrame } = await page.evaluate(() => {
+    const w = window as unknown as { frames2: number[]; inputToFrame: number[] };
+    return { frames: w.frames2, inputToFrame: w.inputToFrame };
+  });
   const p = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
-  emit({ bench: 'element.pan-zoom', input, visibleNodes: visible, frameMsP50: round(p(frames, 0.5)), frameMsP95: round(p(frames, 0.95)), stepMsP50: p(latencies, 0.5), stepMsP95: p(latencies, 0.95) });
+  emit({
+    bench: 'element.pan-zoom',
+    input,
+    visibleNodes: visible,
+    frameMsP50: round(p(frames, 0.5)),
+    frameMsP95: round(p(frames, 0.95)),
+    inputToFrameMsP50: round(p(inputToFrame, 0.5)),
+    inputToFrameMsP95: round(p(inputToFrame, 0.95)),
+    // Including playwright's own round trips (dispatching the input, polling for the frame).
+    driverStepMsP50: p(latencies, 0.5),
+    driverStepMsP95: p(latencies, 0.95),
+  });
 }
 
 function generated(h: ElementHarness, nodes: number): string {
@@ -114,6 +148,8 @@ async function main(): Promise<void> {
     emit({ bench: 'element.empty-page', firstFrameMs: round(await emptyPageFirstFrame(h)) });
     for (const [dir, name] of GRAPH_FIXTURES) await (await firstPicture(h, name, `/shared/${dir}/${name}`))?.close();
     const xla = await firstPicture(h, 'tb_demo_xla_118.pbtxt (expand)', '/shared/graphs/tb_demo_xla_118.pbtxt');
+    // Expands and pan/zoom are measured on ELK's layout, once the quick first one is replaced.
+    if (xla) await settled(xla, 'tb_demo_xla_118.pbtxt');
     if (xla) await expandTimes(xla, 'tb_demo_xla_118.pbtxt', ['gradients', 'GradientDescent', 'Slice', 'logits_weights']);
     await xla?.close();
     for (const n of [10_000, 20_000, 100_000]) {
@@ -122,6 +158,7 @@ async function main(): Promise<void> {
       await page?.close();
     }
     const stress = await firstPicture(h, 'generated-10k expand=all', generated(h, 10_000), { expand: 'all' });
+    if (stress) await settled(stress, 'generated-10k expand=all');
     if (stress) await panZoom(stress, 'generated-10k expand=all');
     await stress?.close();
   } finally {
