@@ -116,11 +116,11 @@ function assignLayers(task: ElkTask, n: number, m: number, forward: boolean[]): 
     if (hasPred[v] || succ[v]!.length === 0 || task.nodeKind[v] !== TaskNodeKindCode.plain) continue;
     layer[v] = Math.min(...succ[v]!.map((w) => layer[w]!)) - 1;
   }
-  return placeStubs(task, layer, succ);
+  return placeStubs(task, layer);
 }
 
 /** Stubs in: layer 0, everything else after; stubs out: one past the last. */
-function placeStubs(task: ElkTask, layer: Int32Array, succ: number[][]): Int32Array {
+function placeStubs(task: ElkTask, layer: Int32Array): Int32Array {
   const n = layer.length;
   const hasIn = task.nodeKind.some((k) => k === TaskNodeKindCode.stubIn);
   let last = 0;
@@ -130,8 +130,6 @@ function placeStubs(task: ElkTask, layer: Int32Array, succ: number[][]): Int32Ar
   }
   for (let i = 0; i < n; i++) if (task.nodeKind[i] !== TaskNodeKindCode.stubOut) last = Math.max(last, layer[i]!);
   for (let i = 0; i < n; i++) if (task.nodeKind[i] === TaskNodeKindCode.stubOut) layer[i] = last + 1;
-  // A stub-in's consumer may have been pulled to layer 0 with it: push consumers below.
-  for (let i = 0; i < n; i++) if (task.nodeKind[i] === TaskNodeKindCode.stubIn) for (const w of succ[i]!) if (layer[w]! <= 0) layer[w] = 1;
   return layer;
 }
 
