@@ -2,12 +2,15 @@
  * An ElkRunner that answers with the quick layout (quick-layered.ts) until ELK is ready, and with
  * ELK after: a view's first picture need not wait for ELK to compile. `ready` resolves when ELK
  * has finished its first (warm-up) call; the warm-up goes on, a small call at a time, whenever
- * no real task is in ELK, so that ELK's JIT is warm for the first expands. Results laid out quickly are `provisional`.
+ * ELK has had no real task for a second, so that its JIT is warm for later expands. Results laid out quickly are `provisional`.
  */
 import type { ElkResult, ElkTask } from '../elk/task.js';
 import { warmUpTask, WARM_UP_CALLS } from '../elk/warm-up-tasks.js';
 import type { ElkRunner } from '../worker/runner.js';
 import { quickLayered } from './quick-layered.js';
+
+/** How long ELK must have had no real task before the warm-up goes on. */
+const QUIET_MS = 1000;
 
 export interface QuickStartRunner extends ElkRunner {
   /** Resolves once tasks go to ELK. */
@@ -20,10 +23,18 @@ export function createQuickStartRunner(elk: ElkRunner): QuickStartRunner {
   let elkReady = false;
   let markReady = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
-  // Real tasks in ELK now; the warm-up waits while there are any, so it never delays them by more than one small call.
+  // Real tasks in ELK now. The warm-up waits while there are any, and for a quiet spell after
+  // them (expands come in bursts), so that a real task seldom waits behind a warm-up call.
   let pending = 0;
+  let lastReal = -Infinity;
   let onIdle: Array<() => void> = [];
-  const idle = () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => onIdle.push(resolve)));
+  const quiet = () => new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, lastReal + QUIET_MS - performance.now())));
+  const idle = async (): Promise<void> => {
+    while (pending > 0 || performance.now() < lastReal + QUIET_MS) {
+      if (pending > 0) await new Promise<void>((resolve) => onIdle.push(resolve));
+      else await quiet();
+    }
+  };
   const warmUp = async (): Promise<void> => {
     for (let i = 0; i < WARM_UP_CALLS; i++) {
       await idle();
@@ -51,6 +62,7 @@ export function createQuickStartRunner(elk: ElkRunner): QuickStartRunner {
       if (!elkReady) return signal?.aborted ? elk.run(task, signal) : Promise.resolve(quickLayered(task));
       pending++;
       return elk.run(task, signal).finally(() => {
+        lastReal = performance.now();
         if (--pending > 0) return;
         const waiting = onIdle;
         onIdle = [];
