@@ -7,10 +7,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { EdgeFlag, NodeFlag, NodeKind, roboto, ShapeKind, type Geometry } from '@tbg/layout';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
 import { exampleGeometry, exampleView } from '../test-support/example-geometry.js';
-import { startHarness, type Harness, TEST_OUTPUT, rgb, near, type Rgb } from '../test-support/chromium-harness.js';
+import { TEST_OUTPUT, rgb, near, type Rgb } from '../test-support/chromium-harness.js';
+import { useHarness } from '../test-support/use-harness.js';
 import { pack } from '../test-support/packed-json.js';
 import { deviceColors, devicePaint } from '../style/device-paint.js';
 import { flattenBasis } from '../scene/edge-strokes.js';
@@ -21,18 +22,14 @@ const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer in headless Chromium';
 const run = needChromium(SUITE);
 
-let harness: Harness | undefined;
+// gc() in the page, and exact heap figures, for the mount/unmount check.
+const harness = useHarness(run, ['--js-flags=--expose-gc', '--enable-precise-memory-info']);
 let g: Geometry;
 
 beforeAll(async () => {
   if (!run) return;
   g = await exampleGeometry('all');
-  // gc() in the page, and exact heap figures, for the mount/unmount check.
-  harness = await startHarness(['--js-flags=--expose-gc', '--enable-precise-memory-info']);
 }, 120_000);
-afterAll(async () => {
-  await harness?.close();
-});
 
 const centre = (i: number): [number, number] => {
   const s = g.nodes.shape;
@@ -40,7 +37,7 @@ const centre = (i: number): [number, number] => {
 };
 
 async function openPage(): Promise<{ page: Page; errors: string[] }> {
-  return harness!.open();
+  return harness().open();
 }
 
 const nearTol = (a: readonly number[], b: readonly number[], tol = 6) => near(a, b, tol);
@@ -163,12 +160,12 @@ describe.skipIf(!run)(SUITE, () => {
   });
 
   it('created and destroyed 50 times: no lost or extra WebGL contexts, no heap growth', async () => {
-    const page = await harness!.browser.newPage({ viewport: { width: 900, height: 700 } });
+    const page = await harness().browser.newPage({ viewport: { width: 900, height: 700 } });
     const messages: string[] = [];
     page.on('console', (m) => messages.push(`${m.type()}: ${m.text()}`));
     page.on('pageerror', (e) => messages.push(`pageerror: ${e.message}`));
     try {
-      await page.goto(harness!.server.origin + '/');
+      await page.goto(harness().server.origin + '/');
       await page.waitForFunction('globalThis.tbgRender !== undefined');
       const packed = JSON.stringify(pack(g));
       const heap = async () => page.evaluate<number>('(globalThis.gc?.(), performance.memory.usedJSHeapSize)');

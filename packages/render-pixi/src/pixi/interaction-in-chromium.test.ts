@@ -4,17 +4,17 @@
  * the hovered node), the red selection outline, the hovered node's edges darker and the others
  * faded — and that none of it re-uploads a vertex buffer.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { EdgeFlag, NodeFlag, NodeKind, type Geometry } from '@tbg/layout';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
 import { expandButtonCentre } from '../scene/expand-buttons.js';
 import { flattenBasis } from '../scene/edge-strokes.js';
 import { insideShape } from '../scene/spatial-index.js';
 import { DEFAULT_THEME } from '../style/theme.js';
-import { startHarness, type Harness, TEST_OUTPUT, rgb, near, type Rgb } from '../test-support/chromium-harness.js';
+import { TEST_OUTPUT, rgb, near, type Rgb } from '../test-support/chromium-harness.js';
+import { useHarness } from '../test-support/use-harness.js';
 import { exampleGeometry } from '../test-support/example-geometry.js';
 import { pack } from '../test-support/packed-json.js';
 
@@ -22,7 +22,7 @@ const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer interaction in headless Chromium';
 const run = needChromium(SUITE);
 
-let harness: Harness | undefined;
+const harness = useHarness(run);
 let all: Geometry;
 let collapsed: Geometry;
 
@@ -30,12 +30,7 @@ beforeAll(async () => {
   if (!run) return;
   all = await exampleGeometry('all');
   collapsed = await exampleGeometry('none');
-  harness = await startHarness();
-  mkdirSync(OUT, { recursive: true });
 }, 120_000);
-afterAll(async () => {
-  await harness?.close();
-});
 
 const nodes = (g: Geometry) => [...Array(g.nodes.count).keys()];
 const centre = (g: Geometry, i: number): [number, number] => {
@@ -44,7 +39,7 @@ const centre = (g: Geometry, i: number): [number, number] => {
 };
 
 async function withPage(g: Geometry, body: (page: Page) => Promise<void>): Promise<void> {
-  const { page, errors } = await harness!.open();
+  const { page, errors } = await harness().open();
   try {
     await page.evaluate(`tbgRender.show(${JSON.stringify(pack(g))}, 900, 700)`);
     await body(page);

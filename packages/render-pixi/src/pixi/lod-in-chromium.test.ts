@@ -3,14 +3,14 @@
  * under 2 screen px is one filled box (and its contents cost no draw call); with `lod: false` the
  * same view draws every op; culling off draws every tile. Screenshots in test-output/.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
 import { darker } from '../style/palette.js';
 import { TB_COLORS } from '../style/palette.js';
-import { startHarness, type Harness, TEST_OUTPUT, type Rgb } from '../test-support/chromium-harness.js';
+import { TEST_OUTPUT, type Rgb } from '../test-support/chromium-harness.js';
+import { useHarness } from '../test-support/use-harness.js';
 import { syntheticGeometry, type SyntheticOptions } from '../test-support/synthetic-geometry.js';
 import type { FrameStats } from './frame-visibility.js';
 
@@ -18,16 +18,8 @@ const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer levels of detail in headless Chromium';
 const run = needChromium(SUITE);
 
-let harness: Harness | undefined;
+const harness = useHarness(run);
 
-beforeAll(async () => {
-  if (!run) return;
-  harness = await startHarness();
-  mkdirSync(OUT, { recursive: true });
-}, 120_000);
-afterAll(async () => {
-  await harness?.close();
-});
 
 const OPTS: SyntheticOptions = { groups: 4, subgroups: 4, ops: 16 };
 
@@ -44,7 +36,7 @@ describe.skipIf(!run)(SUITE, () => {
     const mid: [number, number] = [s[4 * sub]! + s[4 * sub + 2]! / 2, s[4 * sub + 1]! + s[4 * sub + 3]! / 2];
     const aggregate = (TB_COLORS.expanded + darker(TB_COLORS.expanded)) / 2;
     const grey = [(aggregate >> 16) & 255, (aggregate >> 8) & 255, aggregate & 255];
-    const { page, errors } = await harness!.open();
+    const { page, errors } = await harness().open();
     try {
       await page.evaluate(`tbgRender.showSynthetic(${JSON.stringify(OPTS)}, 900, 700)`);
       const far = await view(page, ...mid, 0.1);

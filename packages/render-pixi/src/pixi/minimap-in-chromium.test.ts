@@ -3,15 +3,15 @@
  * shapes at its own fit inside a frame, the view's extent as an orange box; hidden while the
  * whole graph is in view; `minimapToWorld` maps its points back; picks there return null.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeFlag, NodeKind, type Geometry } from '@tbg/layout';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
 import type { Rect } from '../scene/camera.js';
 import { DEFAULT_MINIMAP, minimapLayout } from '../scene/minimap-layout.js';
 import { DEFAULT_THEME } from '../style/theme.js';
-import { startHarness, type Harness, TEST_OUTPUT, rgb, near, type Rgb } from '../test-support/chromium-harness.js';
+import { TEST_OUTPUT, rgb, near, type Rgb } from '../test-support/chromium-harness.js';
+import { useHarness } from '../test-support/use-harness.js';
 import { exampleGeometry } from '../test-support/example-geometry.js';
 import { pack } from '../test-support/packed-json.js';
 
@@ -19,23 +19,18 @@ const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer minimap in headless Chromium';
 const run = needChromium(SUITE);
 
-let harness: Harness | undefined;
+const harness = useHarness(run);
 let g: Geometry;
 
 beforeAll(async () => {
   if (!run) return;
   g = await exampleGeometry('all');
-  harness = await startHarness();
-  mkdirSync(OUT, { recursive: true });
 }, 120_000);
-afterAll(async () => {
-  await harness?.close();
-});
 
 
 describe.skipIf(!run)(SUITE, () => {
   it('bottom-right, the whole graph inside a frame, the view as a box; hidden at fit; maps back to the world', async () => {
-    const { page, errors } = await harness!.open();
+    const { page, errors } = await harness().open();
     try {
       await page.evaluate(`tbgRender.show(${JSON.stringify(pack(g))}, 900, 700)`);
       await page.evaluate('tbgRender.minimap({ enabled: true })');

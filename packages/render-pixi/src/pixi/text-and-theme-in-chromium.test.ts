@@ -3,14 +3,14 @@
  * zoomed in and hidden below 4 screen px; the dark theme recolours background, edges, labels and
  * node fills through uniforms alone (no vertex buffer re-uploaded).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeFlag, NodeKind, roboto, type Geometry } from '@tbg/layout';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
 import { edgeLabels } from '../scene/edge-labels.js';
 import { DARK_THEME } from '../style/theme.js';
-import { startHarness, type Harness, TEST_OUTPUT, rgb, near, type Rgb } from '../test-support/chromium-harness.js';
+import { TEST_OUTPUT, rgb, near, type Rgb } from '../test-support/chromium-harness.js';
+import { useHarness } from '../test-support/use-harness.js';
 import { exampleGeometry } from '../test-support/example-geometry.js';
 import { pack } from '../test-support/packed-json.js';
 
@@ -18,25 +18,20 @@ const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer edge labels and themes in headless Chromium';
 const run = needChromium(SUITE);
 
-let harness: Harness | undefined;
+const harness = useHarness(run);
 let g: Geometry;
 
 beforeAll(async () => {
   if (!run) return;
   g = await exampleGeometry('none');
-  harness = await startHarness();
-  mkdirSync(OUT, { recursive: true });
 }, 120_000);
-afterAll(async () => {
-  await harness?.close();
-});
 
 
 describe.skipIf(!run)(SUITE, () => {
   it('tensor shapes beside their edges, readable zoomed in, gone below 4 screen px', async () => {
     const edges = [...Array(g.edges.count).keys()].filter((e) => g.edges.label[e]!.length >= 3);
     expect(edges.length).toBeGreaterThan(2);
-    const { page, errors } = await harness!.open();
+    const { page, errors } = await harness().open();
     try {
       await page.evaluate(`tbgRender.show(${JSON.stringify(pack(g))}, 900, 700)`);
       for (const e of edges.slice(0, 3)) {
@@ -75,7 +70,7 @@ describe.skipIf(!run)(SUITE, () => {
     const metas = [...Array(g.nodes.count).keys()].filter((i) => g.nodes.kind[i] === NodeKind.meta && !(g.nodes.flags[i]! & NodeFlag.root));
     const meta = metas.sort((a, b) => s[4 * a]! - s[4 * b]!)[0]!;
     const [cx, cy] = [s[4 * meta]! + s[4 * meta + 2]! / 2, s[4 * meta + 1]! + s[4 * meta + 3]! * 0.85];
-    const { page, errors } = await harness!.open();
+    const { page, errors } = await harness().open();
     try {
       await page.evaluate(`tbgRender.show(${JSON.stringify(pack(g))}, 900, 700)`);
       // The metanode's fill, and empty space left of the graph, both on screen.

@@ -3,12 +3,12 @@
  * expanded one, frames drawn by requestAnimationFrame and reported by `onFrame`, and the last
  * frame exactly the new scene as drawn without animation.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Geometry } from '@tbg/layout';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
-import { startHarness, type Harness, TEST_OUTPUT, type Rgb } from '../test-support/chromium-harness.js';
+import { TEST_OUTPUT, type Rgb } from '../test-support/chromium-harness.js';
+import { useHarness } from '../test-support/use-harness.js';
 import { exampleGeometry } from '../test-support/example-geometry.js';
 import { pack } from '../test-support/packed-json.js';
 
@@ -16,7 +16,7 @@ const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer expand/collapse animation in headless Chromium';
 const run = needChromium(SUITE);
 
-let harness: Harness | undefined;
+const harness = useHarness(run);
 let collapsed: Geometry;
 let expanded: Geometry;
 
@@ -24,16 +24,11 @@ beforeAll(async () => {
   if (!run) return;
   collapsed = await exampleGeometry('none');
   expanded = await exampleGeometry('all');
-  harness = await startHarness();
-  mkdirSync(OUT, { recursive: true });
 }, 120_000);
-afterAll(async () => {
-  await harness?.close();
-});
 
 describe.skipIf(!run)(SUITE, () => {
   it('animates with requestAnimationFrame, reports frames, and ends with exactly the new scene', async () => {
-    const { page, errors } = await harness!.open();
+    const { page, errors } = await harness().open();
     try {
       const next = JSON.stringify(pack(expanded));
       await page.evaluate(`tbgRender.show(${JSON.stringify(pack(collapsed))}, 900, 700)`);

@@ -3,14 +3,14 @@
  * its canvas, the worker calls `useWorkerAdapter()`, loads Roboto into `self.fonts`, builds the
  * glyph atlas on an OffscreenCanvas and draws the example graph; the page's canvas shows it.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { NodeFlag, NodeKind, type Geometry } from '@tbg/layout';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
 import { fitCamera, worldToScreen, type Camera } from '../scene/camera.js';
 import { TB_COLORS } from '../style/palette.js';
-import { startHarness, type Harness, TEST_OUTPUT, near, type Rgb } from '../test-support/chromium-harness.js';
+import { TEST_OUTPUT, near, type Rgb } from '../test-support/chromium-harness.js';
+import { useHarness } from '../test-support/use-harness.js';
 import { exampleGeometry } from '../test-support/example-geometry.js';
 import { pack } from '../test-support/packed-json.js';
 
@@ -18,25 +18,20 @@ const OUT = TEST_OUTPUT;
 const SUITE = 'GraphRenderer in a worker in headless Chromium';
 const run = needChromium(SUITE);
 
-let harness: Harness | undefined;
+const harness = useHarness(run);
 let g: Geometry;
 
 beforeAll(async () => {
   if (!run) return;
   g = await exampleGeometry('none');
-  harness = await startHarness();
-  mkdirSync(OUT, { recursive: true });
 }, 120_000);
-afterAll(async () => {
-  await harness?.close();
-});
 
 
 const nearTol = (a: readonly number[], b: readonly number[], tol = 8) => near(a, b, tol);
 
 describe.skipIf(!run)(SUITE, () => {
   it('draws the example graph from a worker onto a transferred canvas', async () => {
-    const { page, errors } = await harness!.open();
+    const { page, errors } = await harness().open();
     try {
       const reply = await page.evaluate<{ stats?: { tiles: number }; camera?: Camera; error?: string; fonts?: number }>(`tbgRender.showInWorker(${JSON.stringify(pack(g))}, 900, 700)`);
       expect(reply.error).toBeUndefined();
