@@ -14,7 +14,7 @@ import { lodThresholds, PLAIN_BELOW_SCALE, type LodThresholds } from '../scene/l
 import { DEFAULT_MINIMAP, insideRect, minimapLayout, minimapShown, minimapToWorld, type MinimapOptions } from '../scene/minimap-layout.js';
 import { createPicker, type Picker, type PickResult } from '../scene/pick.js';
 import { buildNodeIndex, type NodeIndex } from '../scene/spatial-index.js';
-import { plainPaint, type NodePaint } from '../style/paint.js';
+import type { NodePaint } from '../style/paint.js';
 import { DEFAULT_THEME, mergeTheme, type Theme } from '../style/theme.js';
 import { GlyphAtlas } from '../text/glyph-atlas.js';
 import { loadRoboto, ROBOTO_FAMILY } from '../text/load-roboto.js';
@@ -25,7 +25,7 @@ import { Minimap } from './minimap.js';
 import { MAX_ANIMATED_NODES, TransitionPlayer } from './transition-player.js';
 import { buildSceneMeshes, type LayerName, type SceneMeshes, type SceneShaders } from './scene-builder.js';
 import { SceneStyle } from './scene-style.js';
-import { warmUpGeometry } from './warm-up-geometry.js';
+import { warmUpScene } from './warm-up-geometry.js';
 import { createShapeShader } from './shape-shader.js';
 
 export type { FrameStats } from './frame-visibility.js';
@@ -298,11 +298,9 @@ export class GraphRenderer {
   warmUp(): number {
     if (this.scene) return 0;
     const t0 = now();
-    const g = warmUpGeometry();
-    const paint = plainPaint(g);
-    paint.bands = { start: Uint32Array.from({ length: g.nodes.count + 1 }, (_, i) => (i <= 3 ? 0 : 2)), end: Float32Array.of(0.5, 1), color: Uint32Array.of(0xff0000, 0x00ff00) };
+    const { geometry, paint } = warmUpScene();
     const cam = this.cam;
-    this.setGeometry(g, paint, { camera: 'fit' });
+    this.setGeometry(geometry, paint, { camera: 'fit' });
     this.drawScene();
     this.clearScene();
     this.setCamera(cam);

@@ -5,6 +5,7 @@
  * uploads the glyph atlas before the first real frame.
  */
 import { AnnotationSide, AnnotationType, EdgeFlag, LabelAlign, NodeFlag, NodeKind, ShapeKind, type Geometry } from '@tbg/layout';
+import { plainPaint, type NodePaint } from '../style/paint.js';
 
 interface WarmNode {
   parent: number;
@@ -97,6 +98,10 @@ function warmAnnotations(): Geometry['annotations'] {
   };
 }
 
-export function warmUpGeometry(): Geometry {
-  return { width: 300, height: 200, nodes: warmNodes(), edges: warmEdges(), annotations: warmAnnotations() };
+/** The scene and its paint: TensorBoard's plain fills, and two device bands on the collapsed metanode (3). */
+export function warmUpScene(): { geometry: Geometry; paint: NodePaint } {
+  const geometry: Geometry = { width: 300, height: 200, nodes: warmNodes(), edges: warmEdges(), annotations: warmAnnotations() };
+  const paint = plainPaint(geometry);
+  paint.bands = { start: Uint32Array.from({ length: NODES.length + 1 }, (_, i) => (i <= 3 ? 0 : 2)), end: Float32Array.of(0.5, 1), color: Uint32Array.of(0xff0000, 0x00ff00) };
+  return { geometry, paint };
 }
