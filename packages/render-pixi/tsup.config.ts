@@ -2,7 +2,7 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', 'camera-entry': 'src/camera-entry.ts', 'style-entry': 'src/style-entry.ts' },
+    entry: { index: 'src/index.ts', 'camera-entry': 'src/camera-entry.ts', 'style-entry': 'src/style-entry.ts', 'canvas2d-entry': 'src/canvas2d-entry.ts' },
     format: ['esm'],
     dts: true,
     sourcemap: true,

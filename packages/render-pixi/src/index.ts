@@ -42,6 +42,8 @@ export { plainPaint, type NodeBands, type NodePaint } from './style/paint.js';
 export { deviceColors, devicePaint, type DeviceLegendEntry } from './style/device-paint.js';
 export { structureLegend, structurePaint } from './style/structure-paint.js';
 export { DARK_THEME, DEFAULT_THEME, mergeTheme, parseColor, type NodeFillMode, type Theme } from './style/theme.js';
+export { drawScene2D, type Scene2DOptions, type Scene2DStats } from './canvas2d/draw-scene-2d.js';
+export type { Context2D } from './canvas2d/shape-path-2d.js';
 export { GraphRenderer, type FrameInfo, type FrameStats, type GraphRendererOptions, type SetGeometryOptions } from './pixi/graph-renderer.js';
 export type { Detail } from './pixi/frame-visibility.js';
 export { MAX_ANIMATED_NODES } from './pixi/transition-player.js';

@@ -8,6 +8,7 @@ import { worldToScreen } from '../scene/camera.js';
 import type { Highlight } from '../scene/highlight.js';
 import type { MinimapOptions } from '../scene/minimap-layout.js';
 import { GraphRenderer, type FrameStats, type GraphRendererOptions, type SetGeometryOptions } from '../pixi/graph-renderer.js';
+import { drawScene2D, type Scene2DStats } from '../canvas2d/draw-scene-2d.js';
 import { plainPaint, type NodePaint } from '../style/paint.js';
 import type { Theme } from '../style/theme.js';
 import { revive } from './packed-json.js';
@@ -175,6 +176,39 @@ function bufferVersions(): number {
   return sum;
 }
 
+/**
+ * Draws the renderer's geometry again with Canvas 2D (canvas2d/), with its camera and theme, on
+ * a second canvas of the same size beside the first; returns the 2D draw's stats and how the two
+ * pictures differ: the share of pixels off by more than `tolerance` in any channel, and the mean
+ * difference per channel (0–255). `shiftPx` moves the 2D picture right (a control: it must then differ).
+ */
+function compare2d(paint: Packed | undefined, tolerance: number, shiftPx = 0): { stats: Scene2DStats; differing: number; meanDiff: number } {
+  const r = renderer!;
+  const g = r.geometry!;
+  const gl = document.querySelector('canvas')!;
+  const [width, height] = [gl.clientWidth, gl.clientHeight];
+  const flat = addCanvas(width, height);
+  flat.width = gl.width;
+  flat.height = gl.height;
+  flat.classList.add('flat');
+  const stats = drawScene2D(flat.getContext('2d')!, g, { camera: { ...r.camera, x: r.camera.x + shiftPx }, viewport: { width, height }, resolution: gl.width / width, paint: paint ? (revive(paint) as NodePaint) : plainPaint(g), theme: r.theme });
+  const copy = document.createElement('canvas');
+  [copy.width, copy.height] = [gl.width, gl.height];
+  const ctx = copy.getContext('2d')!;
+  r.render();
+  ctx.drawImage(gl, 0, 0);
+  const a = ctx.getImageData(0, 0, copy.width, copy.height).data;
+  const b = flat.getContext('2d')!.getImageData(0, 0, copy.width, copy.height).data;
+  let differing = 0;
+  let sum = 0;
+  for (let p = 0; p < a.length; p += 4) {
+    const d = Math.max(Math.abs(a[p]! - b[p]!), Math.abs(a[p + 1]! - b[p + 1]!), Math.abs(a[p + 2]! - b[p + 2]!));
+    sum += Math.abs(a[p]! - b[p]!) + Math.abs(a[p + 1]! - b[p + 1]!) + Math.abs(a[p + 2]! - b[p + 2]!);
+    if (d > tolerance) differing++;
+  }
+  return { stats, differing: differing / (a.length / 4), meanDiff: sum / (3 * (a.length / 4)) };
+}
+
 function destroy(): void {
   renderer?.destroy();
   renderer = null;
@@ -196,6 +230,7 @@ const api = {
   zoom,
   focus,
   destroy,
+  compare2d,
   bufferVersions,
   frames: () => frames,
   camera: () => renderer!.camera,

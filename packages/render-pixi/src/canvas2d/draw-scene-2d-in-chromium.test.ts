@@ -1,0 +1,82 @@
+/**
+ * The Canvas 2D picture against the WebGL frame, in headless Chromium: the example graph drawn
+ * both ways with the same camera, theme and paint must agree pixel for pixel except along
+ * anti-aliased outlines and text. Both pictures go to test-output/ for a person to compare.
+ */
+import { join } from 'node:path';
+import { describe, expect, it, beforeAll } from 'vitest';
+import { needChromium } from '@tbg/testkit';
+import type { Geometry } from '@tbg/layout';
+import { exampleGeometry, exampleView } from '../test-support/example-geometry.js';
+import { TEST_OUTPUT } from '../test-support/chromium-harness.js';
+import { useHarness } from '../test-support/use-harness.js';
+import { pack } from '../test-support/packed-json.js';
+import { devicePaint } from '../style/device-paint.js';
+import { DARK_THEME } from '../style/theme.js';
+
+const SUITE = 'drawScene2D against the WebGL frame in headless Chromium';
+const run = needChromium(SUITE);
+const harness = useHarness(run);
+
+interface Compared {
+  stats: { nodes: number; edgePieces: number; labels: number; ms: number };
+  differing: number;
+  meanDiff: number;
+}
+
+let collapsed: Geometry;
+let expanded: Geometry;
+beforeAll(async () => {
+  if (!run) return;
+  [collapsed, expanded] = await Promise.all([exampleGeometry('none'), exampleGeometry('all')]);
+}, 120_000);
+
+async function compare(name: string, g: Geometry, setup = '', paint?: unknown): Promise<Compared> {
+  const { page, errors } = await harness().open();
+  try {
+    await page.evaluate(`tbgRender.show(${JSON.stringify(pack(g))}, 900, 700${paint ? `, ${JSON.stringify(pack(paint))}` : ''})`);
+    if (setup) await page.evaluate(setup);
+    const out = await page.evaluate<Compared>(`tbgRender.compare2d(${paint ? JSON.stringify(pack(paint)) : 'undefined'}, 48)`);
+    await page.screenshot({ path: join(TEST_OUTPUT, `canvas2d-${name}.png`), fullPage: true });
+    expect(errors).toEqual([]);
+    return out;
+  } finally {
+    await page.close();
+  }
+}
+
+describe.skipIf(!run)(SUITE, () => {
+  it('the collapsed example (a first picture) matches the WebGL frame', async () => {
+    const r = await compare('collapsed', collapsed);
+    expect(r.stats.nodes).toBeGreaterThan(5);
+    expect(r.stats.labels).toBeGreaterThan(5);
+    // Outlines and glyph edges are anti-aliased differently; everything else agrees.
+    expect(r.differing).toBeLessThan(0.01);
+    expect(r.meanDiff).toBeLessThan(1.5);
+  });
+
+  it('the expanded example, zoomed in, matches too (edges, arrowheads, annotations, buttons)', async () => {
+    const r = await compare('expanded-zoomed', expanded, `tbgRender.zoom(3, ${expanded.width / 2}, ${expanded.height / 2})`);
+    expect(r.stats.edgePieces).toBeGreaterThan(10);
+    expect(r.differing).toBeLessThan(0.02);
+    expect(r.meanDiff).toBeLessThan(2.5);
+  });
+
+  it('device colours (bands) and the dark theme match', async () => {
+    const { geometry, hierarchy } = await exampleView('none');
+    const r = await compare('device-dark', geometry, `tbgRender.theme(${JSON.stringify(DARK_THEME)})`, devicePaint(geometry, hierarchy));
+    expect(r.differing).toBeLessThan(0.01);
+    expect(r.meanDiff).toBeLessThan(1.5);
+  });
+
+  it('the comparison can fail: the same picture 4 px to the right does not pass', async () => {
+    const { page } = await harness().open();
+    try {
+      await page.evaluate(`tbgRender.show(${JSON.stringify(pack(collapsed))}, 900, 700)`);
+      const r = await page.evaluate<Compared>('tbgRender.compare2d(undefined, 48, 4)');
+      expect(r.differing).toBeGreaterThan(0.01);
+    } finally {
+      await page.close();
+    }
+  });
+});
