@@ -51,17 +51,25 @@ async function firstPicture(h: ElementHarness, input: string, src: string, attrs
     await page.close();
     return null;
   }
-  const at = await page.evaluate(() => performance.now());
   const t = ev.detail.timings as Record<string, number>;
   emit({
     bench: 'element.first-picture',
     input,
     ops: ev.detail.nodeCount,
-    firstPictureMs: round(at),
+    firstPictureMs: round(ev.at),
     ...Object.fromEntries(Object.entries(t).map(([k, v]) => [k, round(v)])),
     longestTaskMs: round(await longestTask(page)),
+    ...(await sceneAfterPreview(page, ev.detail.preview === true)),
   });
   return page;
+}
+
+/** For a Canvas 2D preview: when the WebGL scene replaced it (navigation → on screen, ms). */
+async function sceneAfterPreview(page: Page, preview: boolean): Promise<Record<string, unknown>> {
+  if (!preview) return { preview: false };
+  await page.waitForFunction(`window.tfEvents.some((e) => e.type === 'scene-ready')`, null, { timeout: 60_000 });
+  const at = await page.evaluate<number>(`window.tfEvents.find((e) => e.type === 'scene-ready').at`);
+  return { preview: true, sceneReadyMs: round(at) };
 }
 
 /** Waits for ELK's layout to replace a quick first one; prints how long that took after the first picture. */

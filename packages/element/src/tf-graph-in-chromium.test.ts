@@ -41,4 +41,29 @@ describe.skipIf(!run)(SUITE, () => {
       await page.close();
     }
   });
+
+  it('the first picture is a Canvas 2D preview, replaced by the WebGL scene; later loads need none', async () => {
+    const { page, errors } = await openElementPage(h, { src: '/shared/graphs/tb_demo_xla_118.pbtxt' });
+    try {
+      const ev = await waitForLoad(page);
+      expect(ev.detail.preview).toBe(true);
+      const previewShown = `getComputedStyle(document.querySelector('tf-graph').shadowRoot.querySelector('canvas.preview')).display !== 'none'`;
+      const early = await screenshotStats(page, join(OUT, 'preview-first-picture.png'));
+      // A drawing, not a blank box: at graph-loaded the picture is on screen.
+      expect(early.inked / early.total).toBeGreaterThan(0.01);
+      await waitForSettled(page, ev);
+      expect(await page.evaluate(previewShown)).toBe(false);
+      const late = await screenshotStats(page);
+      expect(late.inked / late.total).toBeGreaterThan(0.01);
+      // Another graph in the same element: WebGL is up, so no preview.
+      await page.evaluate(`document.querySelector('tf-graph').src = '/shared/graphs/tb_app_demo_tiny.pbtxt'`);
+      const second = await waitForLoad(page, 2);
+      expect(second.type).toBe('graph-loaded');
+      expect(second.detail.preview).toBe(false);
+      expect(await page.evaluate(previewShown)).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 });

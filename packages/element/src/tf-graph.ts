@@ -8,6 +8,7 @@ import type { NodeInfo } from '@tbg/hierarchy';
 import type { ViewSummary } from '@tbg/layout';
 import { attachPointerInput, type PointerTarget } from './interaction/pointer-input.js';
 import { createRenderHost, type RenderModeSetting } from './render/create-render-host.js';
+import { PreviewCanvas } from './render/preview-canvas.js';
 import type { ColorBy, FrameInfo, Picked } from './render/render-types.js';
 import { GraphController } from './session/graph-controller.js';
 import { GraphSession } from './session/graph-session.js';
@@ -144,18 +145,23 @@ export class TfGraph extends LitElement {
     const size = () => ({ width: Math.max(1, slot.clientWidth || 300), height: Math.max(1, slot.clientHeight || 150) });
     const { width, height } = size();
     const resolution = globalThis.devicePixelRatio || 1;
+    // The scene's canvas, under the preview's (which stays).
     const freshCanvas = () => {
-      slot.replaceChildren(document.createElement('canvas'));
-      return slot.firstElementChild as HTMLCanvasElement;
+      slot.querySelector('canvas.scene')?.remove();
+      const canvas = document.createElement('canvas');
+      canvas.className = 'scene';
+      slot.prepend(canvas);
+      return canvas;
     };
-    // The render worker's script is prepared first (pixi, a WebGL context and its shaders are the
-    // longest way to a picture), then the view worker's; ELK's after the first picture (or 5 s).
+    // The view worker's script is prepared first (it paints the first picture), then the render
+    // worker's; ELK's after the first picture (or 5 s).
     // Layouts go from the view worker to the renderer directly, not through this thread.
     const layouts = new MessageChannel();
-    const host = createRenderHost({ freshCanvas, width, height, resolution, mode: this.renderMode, workerUrl: this.workerUrl, layoutPort: layouts.port2 });
     const workers = startViewWorkers(this.workerUrl, this.firstPictureOrTimeout(5000), layouts.port1);
+    const host = createRenderHost({ freshCanvas, width, height, resolution, mode: this.renderMode, workerUrl: this.workerUrl, layoutPort: layouts.port2 });
     const session = new GraphSession(workers.view, [workers.elk]);
-    this.controller = new GraphController(session, host, this.controllerEvents());
+    // Until WebGL is up, the view worker paints a first picture with Canvas 2D (preview-canvas.ts).
+    this.controller = new GraphController(session, host, this.controllerEvents(), PreviewCanvas.create(slot, workers.view));
     this.controller.resize(width, height, resolution);
     this.resizeObserver = new ResizeObserver(() => {
       const s = size();
@@ -216,6 +222,7 @@ export class TfGraph extends LitElement {
       },
       expansion: (expanded) => this.emit('expand-change', { expanded }),
       settled: (d) => this.emit('layout-settled', d),
+      sceneReady: (d) => this.emit('scene-ready', d),
       legend: (entries) => (this.legendEntries = entries),
       frame: (f) => {
         this.lastFrame = f;

@@ -7,12 +7,13 @@ import type { NodeInfo } from '@tbg/hierarchy';
 import { parseExpandMode, type Direction, type ViewSummary } from '@tbg/layout';
 import { easeInOut, fitCamera, lerpCamera, centreOn, type Camera } from '@tbg/render-pixi/camera';
 import { readBlob, readUrl, nameOfUrl, type ReadProgress } from '../load/read-source.js';
+import type { PreviewCanvas } from '../render/preview-canvas.js';
 import type { RenderHost } from '../render/render-host.js';
 import type { ColorBy, FrameInfo, Picked, ThemeRequest } from '../render/render-types.js';
 import type { LegendEntry } from '../workers/graph-paints.js';
 import { GraphSession, type SessionLayout } from './graph-session.js';
 import type { GraphInput, SourceChoice } from './graph-source.js';
-import type { ErrorDetail, GraphLoadedDetail, LayoutSettledDetail, LoadPhase, LoadTimings, ProgressDetail } from './load-timings.js';
+import type { ErrorDetail, GraphLoadedDetail, LayoutSettledDetail, LoadPhase, LoadTimings, ProgressDetail, SceneReadyDetail } from './load-timings.js';
 
 export interface ControllerEvents {
   progress(d: ProgressDetail): void;
@@ -22,6 +23,7 @@ export interface ControllerEvents {
   legend(entries: LegendEntry[]): void;
   frame(f: FrameInfo): void;
   settled(d: LayoutSettledDetail): void;
+  sceneReady(d: SceneReadyDetail): void;
 }
 
 export interface LoadSettings {
@@ -31,6 +33,9 @@ export interface LoadSettings {
   /** Layout direction: TensorBoard's bottom-to-top (`UP`) or left-to-right. */
   direction: Direction;
 }
+
+/** At most one read-progress event per this interval (and one when the read completes). */
+const PROGRESS_EVERY_MS = 50;
 
 /** Superseded by a newer load: not an error anyone should see. */
 class Superseded extends Error {}
@@ -48,11 +53,18 @@ export class GraphController {
   private cameraMoved = false;
   /** Width covered by a panel on the right (the info card): a revealed node is centred in the rest. */
   private coveredRight = 0;
+  /** The renderer has shown a frame: until then, first layouts are previewed (preview-canvas.ts). */
+  private sceneShown = false;
+  /** The latest `present`, which node lookups in the renderer wait for. */
+  private presenting: Promise<unknown> = Promise.resolve();
+  private resolution = 1;
+  private theme: ThemeRequest = { dark: false, overrides: {} };
 
   constructor(
     private readonly session: GraphSession,
     private readonly host: Promise<RenderHost>,
     private readonly events: ControllerEvents,
+    private readonly preview: PreviewCanvas | null = null,
   ) {
     void host.then((h) => h.onFrame((f) => events.frame(f))).catch(() => undefined);
   }
@@ -96,6 +108,7 @@ export class GraphController {
     const t2 = performance.now();
     phase.current = 'layout';
     this.progress('layout', null);
+    if (!this.sceneShown) this.preview?.request({ ...this.viewport, resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
     const laid = await this.session.layout({ reset: true, mode });
     check();
     const t3 = performance.now();
@@ -103,11 +116,17 @@ export class GraphController {
     this.progress('frame', null);
     this.camera = fitCamera({ x: 0, y: 0, width: laid.layout.width, height: laid.layout.height }, this.viewport);
     this.cameraMoved = false;
-    await this.present(laid);
+    const shown = this.present(laid);
+    const previewed = laid.layout.previewed && !this.sceneShown;
+    // The worker painted the preview before it sent the layout: one frame later it is on screen.
+    await (previewed ? nextFrame() : shown);
     check();
+    const timings: LoadTimings = { readMs: t1 - t0, ...splitOpen(summary, t2 - t1), layoutMs: t3 - t2, firstFrameMs: performance.now() - t3 };
+    this.events.loaded({ nodeCount: summary.ops, timings, provisional: laid.provisional, preview: previewed }, summary);
     const t4 = performance.now();
-    const timings: LoadTimings = { readMs: t1 - t0, ...splitOpen(summary, t2 - t1), layoutMs: t3 - t2, firstFrameMs: t4 - t3 };
-    this.events.loaded({ nodeCount: summary.ops, timings, provisional: laid.provisional }, summary);
+    await shown;
+    this.preview?.hide();
+    if (previewed && gen === this.generation) this.events.sceneReady({ afterPreviewMs: performance.now() - t4 });
     if (laid.provisional) void this.settle(gen);
   }
 
@@ -127,7 +146,14 @@ export class GraphController {
   }
 
   private async read(input: GraphInput): Promise<{ bytes: Uint8Array; name: string }> {
-    const onProgress = (p: ReadProgress) => this.progress('read', p.total ? p.loaded / p.total : null);
+    // A progress event per 64 KB chunk would re-render the bar hundreds of times for a large file.
+    let last = -Infinity;
+    const onProgress = (p: ReadProgress) => {
+      const now = performance.now();
+      if (now - last < PROGRESS_EVERY_MS && p.loaded !== p.total) return;
+      last = now;
+      this.progress('read', p.total ? p.loaded / p.total : null);
+    };
     if (input.kind === 'url') return { bytes: await readUrl(input.url, onProgress), name: nameOfUrl(input.url) };
     if (input.kind === 'file') return { bytes: await readBlob(input.file, onProgress), name: 'name' in input.file ? String(input.file.name) : 'file' };
     // The worker takes the buffer: keep the caller's bytes intact.
@@ -144,8 +170,11 @@ export class GraphController {
     this.hovered = -1;
     this.events.legend(laid.legend[this.colorBy]);
     this.events.expansion(laid.expanded);
-    const host = await this.host;
-    return host.show(laid.layout, { camera: this.camera, colorBy: this.colorBy, transition });
+    const shown = this.host.then((host) => host.show(laid.layout, { camera: this.camera, colorBy: this.colorBy, transition }));
+    this.presenting = shown.catch(() => undefined);
+    const frame = await shown;
+    this.sceneShown = true;
+    return frame;
   }
 
   /** Applies an expansion change and draws its layout; returns the time to its first frame. */
@@ -177,6 +206,7 @@ export class GraphController {
 
   resize(width: number, height: number, resolution: number): void {
     this.viewport = { width, height };
+    this.resolution = resolution;
     void this.host.then((h) => h.resize(width, height, resolution));
   }
 
@@ -192,6 +222,7 @@ export class GraphController {
 
   /** Pans (and zooms in when tiny) to a node's shape, animated; centred in the part of the view no panel covers. */
   async reveal(ref: number): Promise<boolean> {
+    await this.presenting;
     const rect = await (await this.host).shapeOf(ref);
     if (!rect) return false;
     const scale = Math.max(this.camera.scale, Math.min(1, 40 / Math.max(1, rect.height)));
@@ -252,6 +283,7 @@ export class GraphController {
   }
 
   setTheme(theme: ThemeRequest): void {
+    this.theme = theme;
     void this.host.then((h) => h.setTheme(theme));
   }
 
@@ -271,9 +303,15 @@ export class GraphController {
   async destroy(): Promise<void> {
     this.generation++;
     cancelAnimationFrame(this.animation);
+    this.preview?.remove();
     await this.session.close().catch(() => undefined);
     (await this.host.catch(() => null))?.destroy();
   }
+}
+
+/** Resolves at the next animation frame. */
+function nextFrame(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
 }
 
 /** Splits the worker's open time into decoding and the hierarchy as the worker measured them (the rest is messaging). */

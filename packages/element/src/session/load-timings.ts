@@ -25,6 +25,17 @@ export interface GraphLoadedDetail {
    * animated, with a `layout-settled` event.
    */
   provisional: boolean;
+  /**
+   * The first picture was painted with Canvas 2D by the view worker while the renderer was still
+   * starting WebGL; the WebGL scene replaces it with a `scene-ready` event.
+   */
+  preview: boolean;
+}
+
+/** `scene-ready`: the WebGL scene replaced a preview (graph-loaded's `preview`) and takes input. */
+export interface SceneReadyDetail {
+  /** From the preview's `graph-loaded` to the scene's first frame on screen, ms. */
+  afterPreviewMs: number;
 }
 
 /** `layout-settled`: ELK's layout replaced a provisional one. */

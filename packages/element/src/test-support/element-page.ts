@@ -59,8 +59,8 @@ export async function openElementPage(h: ElementHarness, attrs: Record<string, s
 <script>
   ${headScript}
   window.tfEvents = [];
-  for (const t of ['graph-loaded', 'layout-settled', 'progress', 'error', 'node-select', 'expand-change', 'frame'])
-    document.addEventListener(t, (e) => window.tfEvents.push({ type: t, detail: e.detail }));
+  for (const t of ['graph-loaded', 'layout-settled', 'scene-ready', 'progress', 'error', 'node-select', 'expand-change', 'frame'])
+    document.addEventListener(t, (e) => window.tfEvents.push({ type: t, detail: e.detail, at: performance.now() }));
 </script>
 <script type="module" src="/tf-graph.js"></script>
 <tf-graph ${attrText} style="width:${size.width}px;height:${size.height}px"></tf-graph>`,
@@ -70,15 +70,17 @@ export async function openElementPage(h: ElementHarness, attrs: Record<string, s
 }
 
 /** Waits for `graph-loaded` or `error` (the n-th of either) and returns it. */
-export async function waitForLoad(page: Page, n = 1): Promise<{ type: string; detail: Record<string, unknown> }> {
+export async function waitForLoad(page: Page, n = 1): Promise<{ type: string; detail: Record<string, unknown>; at: number }> {
   await page.waitForFunction((k) => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'graph-loaded' || e.type === 'error').length >= k, n, { timeout: 60_000 });
-  return page.evaluate((k) => (window as unknown as { tfEvents: Array<{ type: string; detail: Record<string, unknown> }> }).tfEvents.filter((e) => e.type === 'graph-loaded' || e.type === 'error')[k - 1]!, n);
+  return page.evaluate((k) => (window as unknown as { tfEvents: Array<{ type: string; detail: Record<string, unknown>; at: number }> }).tfEvents.filter((e) => e.type === 'graph-loaded' || e.type === 'error')[k - 1]!, n);
 }
 
 /** After a provisional first picture (quick layout while ELK started), waits for ELK's layout to be shown. */
 export async function waitForSettled(page: Page, loaded: { detail: Record<string, unknown> }): Promise<void> {
-  if (loaded.detail.provisional !== true) return;
-  await page.waitForFunction(() => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.some((e) => e.type === 'layout-settled'), null, { timeout: 60_000 });
+  const seen = (type: string) => page.waitForFunction((t) => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.some((e) => e.type === t), type, { timeout: 60_000 });
+  // A Canvas 2D preview first: the WebGL scene takes over with `scene-ready`.
+  if (loaded.detail.preview === true) await seen('scene-ready');
+  if (loaded.detail.provisional === true) await seen('layout-settled');
 }
 
 /** `waitForLoad`, then `waitForSettled`: the graph as it stays (for tests that click on it). */

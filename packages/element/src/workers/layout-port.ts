@@ -27,6 +27,8 @@ export interface ShippedLayout {
   width: number;
   height: number;
   nodes: number;
+  /** The view worker painted it on the preview canvas (preview-protocol.ts) before sending this. */
+  previewed: boolean;
 }
 
 export function isLayoutPortMessage(data: unknown): data is LayoutPortMessage {

@@ -11,6 +11,8 @@ import type { Geometry } from '@tbg/layout';
 import { isElkPortMessage } from './elk-port.js';
 import { graphPaints, type GraphPaints } from './graph-paints.js';
 import { isLayoutPortMessage, type LayoutDelivery, type ShippedLayout } from './layout-port.js';
+import { PreviewPainter } from './preview-painter.js';
+import { isPreviewMessage } from './preview-protocol.js';
 
 interface Scope {
   postMessage(message: unknown, transfer: ArrayBuffer[]): void;
@@ -30,6 +32,7 @@ function portWorker(port: MessagePort): WebWorkerLike {
 /** Where layouts go (the renderer), once the page has sent that end of the channel. */
 let layoutPort: MessagePort | null = null;
 let shipped = 0;
+const preview = new PreviewPainter();
 
 interface LaidOut {
   kind: 'laidOut';
@@ -45,24 +48,41 @@ function ship(message: unknown, transfer: ArrayBuffer[]): [unknown, ArrayBuffer[
   const m = message as LaidOut;
   if (!layoutPort || m.kind !== 'laidOut' || !m.decoration) return [message, transfer];
   const n = ++shipped;
+  // Painted before the geometry is transferred away, and before the page hears of the layout.
+  const previewed = preview.paint(m.geometry, m.decoration.paint);
   const delivery: LayoutDelivery = { kind: 'layout', shipped: n, geometry: m.geometry, paints: m.decoration.paint };
   layoutPort.postMessage(delivery, transfer);
-  const stub: ShippedLayout = { shipped: n, width: m.geometry.width, height: m.geometry.height, nodes: m.geometry.nodes.count };
+  const stub: ShippedLayout = { shipped: n, width: m.geometry.width, height: m.geometry.height, nodes: m.geometry.nodes.count, previewed };
   return [{ ...m, geometry: stub, decoration: { legend: m.decoration.legend } }, []];
 }
 
 /** This worker's channel to the page, without the port messages (which are not view requests). */
+let outbox: Promise<void> = Promise.resolve();
+/** Sends in order; a layout to preview first waits for the preview's fonts (loading since start-up). */
+function send(message: unknown, transfer: ArrayBuffer[]): void {
+  outbox = outbox
+    .then(async () => {
+      if (preview.wanted) await preview.fontsReady;
+      self_.postMessage(...ship(message, transfer));
+    })
+    // As a worker error, as it was when sent at once.
+    .catch((error: unknown) => void setTimeout(() => {
+      throw error;
+    }));
+}
+
 const scope: WorkerScopeLike = {
-  postMessage: (message, transfer) => self_.postMessage(...ship(message, transfer)),
+  postMessage: send,
   addEventListener: (type, listener) =>
     self_.addEventListener(type, (e) => {
-      if (!isElkPortMessage(e.data) && !isLayoutPortMessage(e.data)) listener(e);
+      if (!isElkPortMessage(e.data) && !isLayoutPortMessage(e.data) && !isPreviewMessage(e.data)) listener(e);
     }),
   onmessage: null,
 };
 
 self_.addEventListener('message', (e) => {
   if (isLayoutPortMessage(e.data)) layoutPort = e.data.port;
+  if (isPreviewMessage(e.data)) preview.receive(e.data);
   if (!isElkPortMessage(e.data)) return;
   const port = e.data.port;
   const elk = createWorkerPool(() => webWorkerEndpoint(portWorker(port), 'ELK worker'), 1);

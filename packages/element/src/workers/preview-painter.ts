@@ -1,0 +1,50 @@
+/**
+ * The view worker's end of the preview (preview-protocol.ts): keeps the canvas and the pending
+ * request, and paints a shipped layout with Canvas 2D, fitted as the page fits it.
+ */
+import type { Geometry } from '@tbg/layout';
+import { fitCamera } from '@tbg/render-pixi/camera';
+import { drawScene2D, loadRoboto } from '@tbg/render-pixi/canvas2d';
+import { DARK_THEME, DEFAULT_THEME, mergeTheme } from '@tbg/render-pixi/style';
+import type { PaintSet } from '../render/render-types.js';
+import type { PreviewMessage, PreviewRequest } from './preview-protocol.js';
+
+export class PreviewPainter {
+  private canvas: OffscreenCanvas | null = null;
+  private pending: PreviewRequest | null = null;
+
+  /** Labels are drawn in the Roboto layout measured; it loads while the graph decodes. */
+  readonly fontsReady: Promise<void> = loadRoboto().catch(() => undefined);
+
+  /** A preview is asked for: the next layout must wait for the fonts. */
+  get wanted(): boolean {
+    return this.pending !== null;
+  }
+
+  receive(m: PreviewMessage): void {
+    if (m.kind === 'tbg-preview-end') {
+      this.pending = null;
+      // A 0×0 canvas gives its pixels back.
+      if (this.canvas) [this.canvas.width, this.canvas.height] = [0, 0];
+      return;
+    }
+    if (m.canvas) this.canvas = m.canvas;
+    this.pending = m;
+  }
+
+  /** Paints `g` if a preview was asked for since the last one; true when it did. */
+  paint(g: Geometry, paints: PaintSet): boolean {
+    const r = this.pending;
+    const canvas = this.canvas;
+    this.pending = null;
+    if (!r || !canvas) return false;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return false;
+    canvas.width = Math.max(1, Math.round(r.width * r.resolution));
+    canvas.height = Math.max(1, Math.round(r.height * r.resolution));
+    const viewport = { width: r.width, height: r.height };
+    const theme = mergeTheme(r.theme.dark ? DARK_THEME : DEFAULT_THEME, r.theme.overrides);
+    drawScene2D(ctx, g, { camera: fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, viewport), viewport, resolution: r.resolution, paint: paints[r.colorBy], theme });
+    return true;
+  }
+}

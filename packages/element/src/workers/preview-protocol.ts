@@ -1,0 +1,32 @@
+/**
+ * The first picture, painted by the view worker with Canvas 2D (@tbg/render-pixi/canvas2d) on a
+ * canvas the page hands it, while the renderer is still starting WebGL: the view worker has the
+ * layout a second or more before a first WebGL frame can exist on a software GPU. The page asks
+ * before a load's first layout; the worker paints the next layout it ships, once, and marks it
+ * `previewed` (layout-port.ts); the page hides the canvas once the WebGL frame is on screen.
+ */
+import type { ColorBy, ThemeRequest } from '../render/render-types.js';
+
+/** page → view worker: paint the next layout shipped (the canvas comes with the first request only). */
+export interface PreviewRequest {
+  kind: 'tbg-preview';
+  canvas?: OffscreenCanvas;
+  /** The view in CSS px and device px per CSS px. */
+  width: number;
+  height: number;
+  resolution: number;
+  theme: ThemeRequest;
+  colorBy: ColorBy;
+}
+
+/** page → view worker: the preview is hidden; its pixels can go. */
+export interface PreviewEnd {
+  kind: 'tbg-preview-end';
+}
+
+export type PreviewMessage = PreviewRequest | PreviewEnd;
+
+export function isPreviewMessage(data: unknown): data is PreviewMessage {
+  const kind = typeof data === 'object' && data !== null ? (data as { kind?: unknown }).kind : undefined;
+  return kind === 'tbg-preview' || kind === 'tbg-preview-end';
+}
