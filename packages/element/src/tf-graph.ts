@@ -153,9 +153,8 @@ export class TfGraph extends LitElement {
       slot.prepend(canvas);
       return canvas;
     };
-    // The view worker's script is prepared first (it paints the first picture), then the render
-    // worker's; ELK's after the first picture (or 5 s).
-    // Layouts go from the view worker to the renderer directly, not through this thread.
+    // The view and render workers start at once (each unpacks its own script); ELK's after the
+    // first picture (or 5 s). Layouts go from the view worker to the renderer directly.
     const layouts = new MessageChannel();
     const workers = startViewWorkers(this.workerUrl, this.firstPictureOrTimeout(5000), layouts.port1);
     const host = createRenderHost({ freshCanvas, width, height, resolution, mode: this.renderMode, workerUrl: this.workerUrl, layoutPort: layouts.port2 });

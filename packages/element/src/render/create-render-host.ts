@@ -23,7 +23,7 @@ export interface HostRequest {
 
 export async function createRenderHost(r: HostRequest): Promise<RenderHost> {
   if (r.mode !== 'main-thread' && canRenderInWorker()) {
-    const worker = await startWorker('render', r.workerUrl);
+    const worker = startWorker('render', r.workerUrl);
     try {
       return await createRenderWorkerHost(worker, r.freshCanvas(), r.width, r.height, r.resolution, r.layoutPort);
     } catch (error) {

@@ -3,7 +3,7 @@
  * OffscreenCanvas. It imports the render worker's own script as a module (so pixi.js ships
  * once) and drives it directly, behind the same interface as the worker.
  */
-import { workerScriptUrl } from '../workers/worker-scripts.js';
+import { moduleUrl } from '../workers/worker-scripts.js';
 import type { RenderHost } from './render-host.js';
 import type { LayoutInbox } from '../workers/layout-port.js';
 import type { SceneDriver } from './scene-driver.js';
@@ -17,7 +17,7 @@ export async function createMainThreadHost(canvas: HTMLCanvasElement, width: num
   canvas.width = Math.round(width * resolution);
   canvas.height = Math.round(height * resolution);
   // eslint-disable-next-line tbg/layers -- our own render worker script (a Blob URL or worker-url), not a package
-  const mod = (await import(/* @vite-ignore */ await workerScriptUrl('render', workerUrl))) as RenderModule;
+  const mod = (await import(/* @vite-ignore */ await moduleUrl('render', workerUrl))) as RenderModule;
   const d = await mod.SceneDriver.create({ canvas, width, height, resolution });
   const inbox = new mod.LayoutInbox(layoutPort);
   return {

@@ -1,8 +1,10 @@
 /**
- * A Worker that exists before its script URL does: messages and listeners are kept until the
- * worker starts, then handed over in order. Lets a session talk to its view worker at once while
- * the script is still being prepared (worker-scripts.ts).
+ * A Worker that exists before it is started: messages and listeners are kept until the worker
+ * starts (after its boot message, worker-scripts.ts), then handed over in order. Lets a session
+ * talk to a worker that starts later (ELK's, after the first picture).
  */
+import type { WorkerScript } from './worker-scripts.js';
+
 type Listener = (event: MessageEvent & ErrorEvent) => void;
 
 export class DeferredWorker {
@@ -11,15 +13,17 @@ export class DeferredWorker {
   private readonly queued: Array<{ message: unknown; transfer: Transferable[] }> = [];
   private readonly listeners: Array<{ type: string; listener: Listener }> = [];
 
-  constructor(url: Promise<string>, options: WorkerOptions) {
-    url.then(
-      (u) => this.start(new Worker(u, options)),
+  constructor(script: Promise<WorkerScript>, options: WorkerOptions) {
+    script.then(
+      (s) => this.start(s, options),
       (error: unknown) => this.fail(error),
     );
   }
 
-  private start(worker: Worker): void {
-    if (this.terminated) return void worker.terminate();
+  private start(script: WorkerScript, options: WorkerOptions): void {
+    if (this.terminated) return;
+    const worker = new Worker(script.url, options);
+    if (script.boot) worker.postMessage(script.boot);
     this.worker = worker;
     for (const { type, listener } of this.listeners) worker.addEventListener(type, listener as EventListener);
     for (const { message, transfer } of this.queued.splice(0)) worker.postMessage(message, transfer);

@@ -1,16 +1,19 @@
 /**
  * Starts the element's workers (their scripts: worker-scripts.ts). The view worker and its ELK
- * worker are returned at once, as DeferredWorkers that start as soon as their scripts are ready.
+ * worker are returned at once, as DeferredWorkers (the ELK worker starts when asked to).
  */
 import { DeferredWorker } from './deferred-worker.js';
 import type { ElkPortMessage } from './elk-port.js';
 import type { LayoutPortMessage } from './layout-port.js';
-import { workerScriptUrl, type WorkerRole } from './worker-scripts.js';
+import { workerScript, type WorkerRole } from './worker-scripts.js';
 
 const options = (role: WorkerRole): WorkerOptions => ({ type: 'module', name: `tf-graph ${role}` });
 
-export async function startWorker(role: WorkerRole, workerUrl?: string | null): Promise<Worker> {
-  return new Worker(await workerScriptUrl(role, workerUrl), options(role));
+export function startWorker(role: WorkerRole, workerUrl?: string | null): Worker {
+  const script = workerScript(role, workerUrl);
+  const worker = new Worker(script.url, options(role));
+  if (script.boot) worker.postMessage(script.boot);
+  return worker;
 }
 
 /**
@@ -20,10 +23,10 @@ export async function startWorker(role: WorkerRole, workerUrl?: string | null): 
  * gives quick layouts, so ELK waits until the first picture is up (2 cores here).
  */
 export function startViewWorkers(workerUrl: string | null | undefined, elkAfter: Promise<unknown>, layoutPort: MessagePort): { view: DeferredWorker; elk: DeferredWorker } {
-  const view = new DeferredWorker(workerScriptUrl('view', workerUrl), options('view'));
+  const view = new DeferredWorker(Promise.resolve(workerScript('view', workerUrl)), options('view'));
   const toRenderer: LayoutPortMessage = { kind: 'tbg-layout-port', port: layoutPort };
   view.postMessage(toRenderer, [layoutPort]);
-  const elk = new DeferredWorker(elkAfter.then(() => workerScriptUrl('elk', workerUrl)), options('elk'));
+  const elk = new DeferredWorker(elkAfter.then(() => workerScript('elk', workerUrl)), options('elk'));
   const channel = new MessageChannel();
   const message = (port: MessagePort): ElkPortMessage => ({ kind: 'tbg-elk-port', port });
   elk.postMessage(message(channel.port1), [channel.port1]);
