@@ -8,11 +8,11 @@ import type { ElkTask } from './task.js';
 // POLYLINE most often (what layout calls use today), the other routings for the rest.
 const ROUTINGS = ['POLYLINE', 'ORTHOGONAL', 'POLYLINE', 'SPLINES'] as const;
 
-/** Warm-up layouts: how many `warmUpElk` runs, and the i-th one (5–60 nodes, varied). */
+/** Warm-up layouts: how many `warmUpElk` runs, and the i-th one (5 to `maxNodes` nodes, varied; 60 by default). */
 export const WARM_UP_CALLS = 30;
 
-export function warmUpTask(i: number): ElkTask {
-  const nodes = 5 + ((i * 17) % 56);
+export function warmUpTask(i: number, maxNodes = 60): ElkTask {
+  const nodes = 5 + ((i * 17) % (maxNodes - 4));
   return syntheticTask({
     nodes,
     seed: 1 + i,

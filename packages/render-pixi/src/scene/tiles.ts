@@ -21,11 +21,18 @@ export interface TileGrid {
 
 /**
  * Groups `count` boxes (x, y, w, h per item in `boxes`) into tiles of a grid of at most
- * `maxSide` × `maxSide` cells over `extent`, with at least `minCell` world px per cell.
+ * `maxSide` × `maxSide` cells over `extent`, with at least `minCell` world px per cell and no
+ * more cells than `count / itemsPerTile`: every tile becomes meshes (GPU buffers and a draw call
+ * each), which a small scene pays for on every layout without gaining any culling (0: no such cap).
  */
-export function buildTiles(boxes: Float32Array, count: number, extent: Rect, maxSide = 16, minCell = 256): TileGrid {
-  const cols = Math.max(1, Math.min(maxSide, Math.ceil(extent.width / minCell)));
-  const rows = Math.max(1, Math.min(maxSide, Math.ceil(extent.height / minCell)));
+export function buildTiles(boxes: Float32Array, count: number, extent: Rect, maxSide = 16, minCell = 256, itemsPerTile = 64): TileGrid {
+  let cols = Math.max(1, Math.min(maxSide, Math.ceil(extent.width / minCell)));
+  let rows = Math.max(1, Math.min(maxSide, Math.ceil(extent.height / minCell)));
+  const cap = itemsPerTile > 0 ? Math.max(1, Math.ceil(count / itemsPerTile)) : Infinity;
+  while (cols * rows > cap) {
+    if (cols >= rows) cols = Math.ceil(cols / 2);
+    else rows = Math.ceil(rows / 2);
+  }
   const cellW = Math.max(1e-6, extent.width / cols);
   const cellH = Math.max(1e-6, extent.height / rows);
   const tileOf = new Uint32Array(count);
