@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath, needChromium, needShared } from '@tbg/testkit';
-import { darkPixels, OUT, openElementPage, redPixels, revealedPoint, screenshotStats, startHarness, waitForShown, type ElementHarness } from './test-support/element-page.js';
+import { darkPixels, OUT, openElementPage, redPixels, revealedPoint, screenshotStats, startHarness, waitForLoad, waitForShown, type ElementHarness } from './test-support/element-page.js';
 
 const SUITE = '<tf-graph> interaction in headless Chromium';
 const run = needChromium(SUITE) && needShared(SUITE);
@@ -148,9 +148,25 @@ describe.skipIf(!run)(SUITE, () => {
       expect(text).toContain('Could not show this graph');
       expect(text.length).toBeGreaterThan(40);
       expect(text).toContain(String(ev.detail.message));
+      // Read by the view worker (fetch-protocol.ts), a missing file is still a read error naming the URL.
+      if (src.includes('missing')) expect(ev.detail).toMatchObject({ name: 'GraphReadError', phase: 'read', message: expect.stringMatching(/missing\.pb: HTTP 404/) });
       await screenshotStats(page, join(OUT, `error-${src.split('/').at(-1)}.png`));
       // The error is shown, not thrown: nothing uncaught, nothing else in the console.
       expect(errors.filter((e) => !e.includes('404'))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a graph URL is downloaded by the view worker: its bytes never reach the page', async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA });
+    try {
+      expect((await waitForLoad(page)).type).toBe('graph-loaded');
+      const fetchedHere = await page.evaluate(`performance.getEntriesByType('resource').map((e) => e.name).filter((n) => n.includes('tb_demo_xla_118'))`);
+      expect(fetchedHere).toEqual([]);
+      // Read progress still reached the page.
+      expect((await events(page, 'progress')).some((d) => (d as { phase: string }).phase === 'read')).toBe(true);
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
     }

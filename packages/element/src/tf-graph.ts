@@ -105,7 +105,11 @@ export class TfGraph extends LitElement {
   }
 
   protected override firstUpdated(): void {
-    this.setUp();
+    // In a task of its own: with the module's evaluation and the first render it made one task
+    // over 50 ms on the page's thread.
+    setTimeout(() => {
+      if (this.isConnected) this.setUp();
+    }, 0);
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -158,7 +162,8 @@ export class TfGraph extends LitElement {
     const layouts = new MessageChannel();
     const workers = startViewWorkers(this.workerUrl, this.firstPictureOrTimeout(5000), layouts.port1);
     const host = createRenderHost({ freshCanvas, width, height, resolution, mode: this.renderMode, workerUrl: this.workerUrl, layoutPort: layouts.port2 });
-    const session = new GraphSession(workers.view, [workers.elk]);
+    // Inlined workers start from the boot script, which also downloads graph URLs (fetch-protocol.ts).
+    const session = new GraphSession(workers.view, [workers.elk], !this.workerUrl);
     // Until WebGL is up, the view worker paints a first picture with Canvas 2D (preview-canvas.ts).
     this.controller = new GraphController(session, host, this.controllerEvents(), PreviewCanvas.create(slot, workers.view));
     this.controller.resize(width, height, resolution);

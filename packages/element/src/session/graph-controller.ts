@@ -11,7 +11,7 @@ import type { PreviewCanvas } from '../render/preview-canvas.js';
 import type { RenderHost } from '../render/render-host.js';
 import type { ColorBy, FrameInfo, Picked, ThemeRequest } from '../render/render-types.js';
 import type { LegendEntry } from '../workers/graph-paints.js';
-import { GraphSession, type SessionLayout } from './graph-session.js';
+import { GraphSession, type FetchedBytes, type SessionLayout } from './graph-session.js';
 import type { GraphInput, SourceChoice } from './graph-source.js';
 import type { ErrorDetail, GraphLoadedDetail, LayoutSettledDetail, LoadPhase, LoadTimings, ProgressDetail, SceneReadyDetail } from './load-timings.js';
 
@@ -58,6 +58,8 @@ export class GraphController {
   /** The latest `present`, which node lookups in the renderer wait for. */
   private presenting: Promise<unknown> = Promise.resolve();
   private resolution = 1;
+  /** The view worker's download for the current load, aborted by a newer load. */
+  private readAbort: AbortController | null = null;
   private theme: ThemeRequest = { dark: false, overrides: {} };
 
   constructor(
@@ -98,7 +100,7 @@ export class GraphController {
     this.colorBy = s.colorBy;
     const t0 = performance.now();
     this.progress('read', 0);
-    const { bytes, name } = await this.read(input);
+    const { bytes, name } = await this.read(input, gen);
     check();
     const t1 = performance.now();
     phase.current = 'decode';
@@ -145,7 +147,7 @@ export class GraphController {
     else this.events.settled({ ms: performance.now() - t0 });
   }
 
-  private async read(input: GraphInput): Promise<{ bytes: Uint8Array; name: string }> {
+  private async read(input: GraphInput, gen: number): Promise<{ bytes: Uint8Array | FetchedBytes; name: string }> {
     // A progress event per 64 KB chunk would re-render the bar hundreds of times for a large file.
     let last = -Infinity;
     const onProgress = (p: ReadProgress) => {
@@ -154,7 +156,15 @@ export class GraphController {
       last = now;
       this.progress('read', p.total ? p.loaded / p.total : null);
     };
-    if (input.kind === 'url') return { bytes: await readUrl(input.url, onProgress), name: nameOfUrl(input.url) };
+    if (input.kind === 'url') {
+      const name = nameOfUrl(input.url);
+      if (!this.session.fetchesUrls) return { bytes: await readUrl(input.url, onProgress), name };
+      // The view worker downloads it (fetch-protocol.ts); a newer load aborts the download.
+      this.readAbort?.abort();
+      const abort = (this.readAbort = new AbortController());
+      const fetched = this.session.fetch(new URL(input.url, document.baseURI).href, onProgress, abort.signal);
+      return { bytes: await fetched.finally(() => gen === this.generation && (this.readAbort = null)), name };
+    }
     if (input.kind === 'file') return { bytes: await readBlob(input.file, onProgress), name: 'name' in input.file ? String(input.file.name) : 'file' };
     // The worker takes the buffer: keep the caller's bytes intact.
     return { bytes: input.bytes.slice(), name: input.name ?? 'bytes' };
@@ -302,6 +312,7 @@ export class GraphController {
 
   async destroy(): Promise<void> {
     this.generation++;
+    this.readAbort?.abort();
     cancelAnimationFrame(this.animation);
     this.preview?.remove();
     await this.session.close().catch(() => undefined);

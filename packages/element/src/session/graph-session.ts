@@ -4,7 +4,9 @@
  */
 import type { ExpansionChange, ViewOpenOptions, ViewSummary } from '@tbg/layout';
 import { createViewClient, webWorkerEndpoint, type ViewClient } from '@tbg/layout/view';
+import { GraphReadError, type ReadProgress } from '../load/read-source.js';
 import type { DeferredWorker } from '../workers/deferred-worker.js';
+import { FETCHED_OPTION, isFetchReply, type FetchAbort, type FetchReply, type FetchRequest } from '../workers/fetch-protocol.js';
 import type { GraphPaints } from '../workers/graph-paints.js';
 import { isShippedLayout, type ShippedLayout } from '../workers/layout-port.js';
 
@@ -19,25 +21,76 @@ export interface SessionLayout {
   provisional: boolean;
 }
 
+/** Bytes a view worker fetched and keeps for the next open (fetch-protocol.ts). */
+export interface FetchedBytes {
+  fetchId: number;
+  loaded: number;
+}
+
+interface PendingFetch {
+  url: string;
+  onProgress: (p: ReadProgress) => void;
+  resolve: (f: FetchedBytes) => void;
+  reject: (e: Error) => void;
+}
+
 export class GraphSession {
   private readonly client: ViewClient<GraphPaints>;
   summary: ViewSummary | null = null;
   expanded = new Set<number>();
+  private nextFetch = 1;
+  private readonly fetches = new Map<number, PendingFetch>();
 
   constructor(
-    worker: Worker | DeferredWorker,
+    private readonly worker: Worker | DeferredWorker,
     /** Workers this session's view worker depends on (its ELK worker): ended with it. */
     private readonly helpers: Array<Worker | DeferredWorker> = [],
+    /** The view worker started from the boot script, which fetches URLs (worker-scripts.ts). */
+    readonly fetchesUrls = false,
   ) {
     this.client = createViewClient<GraphPaints>(webWorkerEndpoint(worker, 'view worker'));
+    if (fetchesUrls) worker.addEventListener('message', (e: MessageEvent) => this.onFetchReply(e.data));
+  }
+
+  /**
+   * Has the view worker fetch `url` (absolute); resolves when the bytes wait there, for `open`.
+   * Failures are GraphReadErrors, as the page's own reads give; `signal` aborts the download.
+   */
+  fetch(url: string, onProgress: (p: ReadProgress) => void, signal?: AbortSignal): Promise<FetchedBytes> {
+    const fetchId = this.nextFetch++;
+    return new Promise<FetchedBytes>((resolve, reject) => {
+      this.fetches.set(fetchId, { url, onProgress, resolve, reject });
+      const request: FetchRequest = { kind: 'tbg-fetch', fetchId, url };
+      this.worker.postMessage(request, []);
+      signal?.addEventListener('abort', () => {
+        const abort: FetchAbort = { kind: 'tbg-fetch-abort', fetchId };
+        this.worker.postMessage(abort, []);
+        this.fetches.delete(fetchId);
+        reject(new DOMException('superseded', 'AbortError'));
+      });
+    });
+  }
+
+  private onFetchReply(data: unknown): void {
+    if (!isFetchReply(data)) return;
+    const r: FetchReply = data;
+    const p = this.fetches.get(r.fetchId);
+    if (!p) return;
+    if (r.kind === 'tbg-fetch-progress') return p.onProgress({ loaded: r.loaded, total: r.total });
+    this.fetches.delete(r.fetchId);
+    if (r.kind === 'tbg-fetched') p.resolve({ fetchId: r.fetchId, loaded: r.loaded });
+    else p.reject(new GraphReadError(r.message, p.url));
   }
 
   get view(): ViewClient<GraphPaints> {
     return this.client;
   }
 
-  async open(bytes: Uint8Array, options: ViewOpenOptions): Promise<ViewSummary> {
-    this.summary = await this.client.open(bytes, options);
+  /** Opens bytes, or the bytes the view worker fetched (`fetch`). */
+  async open(source: Uint8Array | FetchedBytes, options: ViewOpenOptions): Promise<ViewSummary> {
+    const fetched = source instanceof Uint8Array ? null : source;
+    const bytes = fetched ? new Uint8Array(0) : (source as Uint8Array);
+    this.summary = await this.client.open(bytes, fetched ? ({ ...options, [FETCHED_OPTION]: fetched.fetchId } as ViewOpenOptions) : options);
     this.expanded.clear();
     return this.summary;
   }

@@ -101,12 +101,19 @@ export function toolbar(s: ToolbarState): TemplateResult | typeof nothing {
 
 const hex = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
 
+/** Legend rows shown; a big graph has hundreds of structures (a 100k-op graph: a 70 ms layout of the panel). */
+const LEGEND_ROWS = 12;
+
 export function legend(colorBy: ColorBy, entries: LegendEntry[]): TemplateResult | typeof nothing {
   if (entries.length === 0) return nothing;
   const title = colorBy === 'device' ? 'Device' : 'Structure';
+  // Keep the last entry (unique structure) when cutting: it explains the grey.
+  const shown = entries.length <= LEGEND_ROWS ? entries : [...entries.slice(0, LEGEND_ROWS - 1), entries[entries.length - 1]!];
+  const more = entries.length - shown.length;
   return html`<div class="panel legend" part="legend">
     <div><b>${title}</b></div>
-    ${entries.map((e) => html`<div><span class="swatch" style="background:${hex(e.color)}"></span>${e.label}</div>`)}
+    ${shown.map((e) => html`<div><span class="swatch" style="background:${hex(e.color)}"></span>${e.label}</div>`)}
+    ${more > 0 ? html`<div class="more">and ${more} more</div>` : nothing}
   </div>`;
 }
 

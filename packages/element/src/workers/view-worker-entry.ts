@@ -9,6 +9,7 @@ import { eventGraphReader } from '@tbg/events';
 import { createQuickStartRunner, createWorkerPool, serveView, webParentChannel, webWorkerEndpoint, type WebWorkerLike, type WorkerScopeLike } from '@tbg/layout/view';
 import type { Geometry } from '@tbg/layout';
 import { isElkPortMessage } from './elk-port.js';
+import { FETCHED_GLOBAL, FETCHED_OPTION } from './fetch-protocol.js';
 import { graphPaints, type GraphPaints } from './graph-paints.js';
 import { isLayoutPortMessage, type LayoutDelivery, type ShippedLayout } from './layout-port.js';
 import { PreviewPainter } from './preview-painter.js';
@@ -71,11 +72,28 @@ function send(message: unknown, transfer: ArrayBuffer[]): void {
     }));
 }
 
+/**
+ * An open request that names bytes the boot script fetched (fetch-protocol.ts) gets them in place
+ * of its own, empty ones; a missing entry is left empty, which the host reports as an empty file.
+ */
+function withFetchedBytes(data: unknown): unknown {
+  const m = data as { kind?: unknown; options?: Record<string, unknown> } | null;
+  const fetchId = m?.kind === 'open' ? m.options?.[FETCHED_OPTION] : undefined;
+  if (typeof fetchId !== 'number') return data;
+  const store = (globalThis as unknown as Record<string, Map<number, Uint8Array> | undefined>)[FETCHED_GLOBAL];
+  const bytes = store?.get(fetchId) ?? new Uint8Array(0);
+  store?.delete(fetchId);
+  const { [FETCHED_OPTION]: _, ...options } = m!.options!;
+  return { ...m, bytes, options };
+}
+
 const scope: WorkerScopeLike = {
   postMessage: send,
   addEventListener: (type, listener) =>
     self_.addEventListener(type, (e) => {
-      if (!isElkPortMessage(e.data) && !isLayoutPortMessage(e.data) && !isPreviewMessage(e.data)) listener(e);
+      if (isElkPortMessage(e.data) || isLayoutPortMessage(e.data) || isPreviewMessage(e.data)) return;
+      const data = withFetchedBytes(e.data);
+      listener(data === e.data ? e : ({ data } as MessageEvent));
     }),
   onmessage: null,
 };

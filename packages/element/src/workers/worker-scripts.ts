@@ -1,9 +1,10 @@
 /**
  * How the element's workers get their code. The scripts are inlined in this module, deflated and
- * in base64, so that a page needs to serve nothing else. Each worker starts from a tiny boot
- * script (a Blob URL made once) and is sent its packed script as its first message: it turns
- * base64 into bytes, inflates them and imports the result itself, so the page's thread does none
- * of that (up to 80 ms per load here). Messages that arrive meanwhile wait, in order. A page
+ * in base64, so that a page needs to serve nothing else. Each worker starts from a small boot
+ * script (boot-source.ts, a Blob URL made once) and is sent its packed script as its first
+ * message: it turns base64 into bytes, inflates them and imports the result itself, so the page's
+ * thread does none of that (up to 80 ms per load here). Messages that arrive meanwhile wait, in
+ * order. A page
  * whose Content-Security-Policy forbids `worker-src blob:` sets `worker-url` to where
  * `view-worker.js`, `elk-worker.js` and `render-worker.js` (shipped in `dist/workers/`) are
  * served instead.
@@ -11,6 +12,7 @@
 import viewWorkerPacked from 'inline-worker:./view-worker-entry.ts';
 import renderWorkerPacked from 'inline-worker:./render-worker-entry.ts';
 import elkWorkerPacked from 'inline-worker:./elk-worker-entry.ts';
+import { BOOT_SOURCE } from './boot-source.js';
 
 export type WorkerRole = 'view' | 'elk' | 'render';
 
@@ -28,34 +30,6 @@ export interface WorkerScript {
   url: string;
   boot: BootMessage | null;
 }
-
-/**
- * The boot script. It holds every message until its script has been imported, then dispatches
- * them again, in order, to the listeners that script added.
- */
-const BOOT_SOURCE = `
-let held = [];
-const bytesOf = (s) => (Uint8Array.fromBase64 ? Uint8Array.fromBase64(s) : Uint8Array.from(atob(s), (c) => c.charCodeAt(0)));
-async function unpack(packed) {
-  const script = new Blob([bytesOf(packed)]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return URL.createObjectURL(await new Response(script, { headers: { 'content-type': 'text/javascript' } }).blob());
-}
-self.addEventListener('message', (e) => {
-  if (!held) return;
-  e.stopImmediatePropagation();
-  if (e.data?.kind !== 'tbg-boot') return void held.push(e);
-  unpack(e.data.packed)
-    .then((url) => import(url))
-    .then(
-      () => {
-        const waiting = held;
-        held = null;
-        for (const m of waiting) self.dispatchEvent(new MessageEvent('message', { data: m.data, ports: [...m.ports] }));
-      },
-      (error) => setTimeout(() => { throw error; }),
-    );
-});
-`;
 
 let bootUrl: string | null = null;
 
