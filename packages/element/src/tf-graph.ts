@@ -80,6 +80,8 @@ export class TfGraph extends LitElement {
   private detachScheme: (() => void) | null = null;
   private resizeObserver: ResizeObserver | null = null;
   private lastFrame: FrameInfo | null = null;
+  /** Counts set-ups and tear-downs: work started for a removed element stops. */
+  private mounts = 0;
   /** The name this element selected itself (so that reflecting it does not select again). */
   private ownSelection: string | null = null;
 
@@ -157,15 +159,24 @@ export class TfGraph extends LitElement {
       slot.prepend(canvas);
       return canvas;
     };
-    // The view and render workers start at once (each unpacks its own script); ELK's after the
-    // first picture (or 5 s). Layouts go from the view worker to the renderer directly.
+    // Start-up order, for 2 cores and no GPU: the view worker first and alone (it reads, decodes
+    // and paints the first picture, preview-canvas.ts); then the renderer (a WebGL context and its
+    // shaders: a second of a core); then ELK (1–2 s to compile). Starting all three at once made
+    // the first picture 0.2–0.6 s later. Without a preview the renderer starts at once.
+    // Layouts go from the view worker to the renderer directly.
+    const mount = ++this.mounts;
     const layouts = new MessageChannel();
-    const workers = startViewWorkers(this.workerUrl, this.firstPictureOrTimeout(5000), layouts.port1);
-    const host = createRenderHost({ freshCanvas, width, height, resolution, mode: this.renderMode, workerUrl: this.workerUrl, layoutPort: layouts.port2 });
+    const elkAfter = this.nextEvent((e) => e.type === 'scene-ready' || e.type === 'error' || (e.type === 'graph-loaded' && !(e as CustomEvent<GraphLoadedDetail>).detail.preview), 5000);
+    const workers = startViewWorkers(this.workerUrl, elkAfter, layouts.port1);
+    const preview = PreviewCanvas.create(slot, workers.view);
+    const renderAfter = preview ? this.nextEvent((e) => e.type === 'graph-loaded' || e.type === 'error', 3000) : Promise.resolve();
+    const host = renderAfter.then(() => {
+      if (mount !== this.mounts) throw new Error('<tf-graph> was removed before its renderer started');
+      return createRenderHost({ freshCanvas, width, height, resolution, mode: this.renderMode, workerUrl: this.workerUrl, layoutPort: layouts.port2 });
+    });
     // Inlined workers start from the boot script, which also downloads graph URLs (fetch-protocol.ts).
     const session = new GraphSession(workers.view, [workers.elk], !this.workerUrl);
-    // Until WebGL is up, the view worker paints a first picture with Canvas 2D (preview-canvas.ts).
-    this.controller = new GraphController(session, host, this.controllerEvents(), PreviewCanvas.create(slot, workers.view));
+    this.controller = new GraphController(session, host, this.controllerEvents(), preview);
     this.controller.resize(width, height, resolution);
     this.resizeObserver = new ResizeObserver(() => {
       const s = size();
@@ -175,11 +186,12 @@ export class TfGraph extends LitElement {
     this.detachInput = attachPointerInput(stage, this.pointerTarget());
     this.controller.setTheme(readTheme(this));
     this.detachScheme = onSchemeChange(() => this.controller?.setTheme(readTheme(this)));
-    host.catch((error: unknown) => this.fail(error, 'frame'));
+    host.catch((error: unknown) => mount === this.mounts && this.fail(error, 'frame'));
     this.reload();
   }
 
   private tearDown(): void {
+    this.mounts++;
     this.detachInput?.();
     this.detachInput = null;
     this.detachScheme?.();
@@ -191,18 +203,22 @@ export class TfGraph extends LitElement {
     this.hasGraph = false;
   }
 
-  /** Resolves at the first `graph-loaded` or `error` of this element, or after `ms`. */
-  private firstPictureOrTimeout(ms: number): Promise<void> {
+  /**
+   * Resolves, in a task of its own, at the first of this element's events that `accept` takes
+   * (among graph-loaded, scene-ready and error), or after `ms`.
+   */
+  private nextEvent(accept: (e: Event) => boolean, ms: number): Promise<void> {
+    const types = ['graph-loaded', 'scene-ready', 'error'];
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
-        this.removeEventListener('graph-loaded', done);
-        this.removeEventListener('error', done);
-        resolve();
+        for (const t of types) this.removeEventListener(t, onEvent);
+        // Not inside the event's dispatch: starting a worker is a task's worth of work.
+        setTimeout(resolve, 0);
       };
+      const onEvent = (e: Event) => accept(e) && done();
       const timer = setTimeout(done, ms);
-      this.addEventListener('graph-loaded', done);
-      this.addEventListener('error', done);
+      for (const t of types) this.addEventListener(t, onEvent);
     });
   }
 

@@ -174,6 +174,11 @@ export class GraphController {
     this.events.progress({ phase, fraction });
   }
 
+  /** Runs `f` on the renderer once it is up; nothing if it never comes up (its failure is reported once, by the element). */
+  private withHost(f: (h: RenderHost) => void): void {
+    void this.host.then(f, () => undefined);
+  }
+
   /** Draws a layout with the current camera and colours (animated from the last one for an expand or collapse). */
   private async present(laid: SessionLayout, transition = false): Promise<FrameInfo> {
     this.layoutState = laid;
@@ -204,20 +209,20 @@ export class GraphController {
     this.colorBy = mode;
     if (!this.layoutState) return;
     this.events.legend(this.layoutState.legend[mode]);
-    void this.host.then((h) => h.setColorBy(mode));
+    this.withHost((h) => h.setColorBy(mode));
   }
 
   setCamera(c: Camera): void {
     cancelAnimationFrame(this.animation);
     this.cameraMoved = true;
     this.camera = c;
-    void this.host.then((h) => h.setCamera(c));
+    this.withHost((h) => h.setCamera(c));
   }
 
   resize(width: number, height: number, resolution: number): void {
     this.viewport = { width, height };
     this.resolution = resolution;
-    void this.host.then((h) => h.resize(width, height, resolution));
+    this.withHost((h) => h.resize(width, height, resolution));
   }
 
   fit(): void {
@@ -249,7 +254,7 @@ export class GraphController {
     const step = () => {
       const t = Math.min(1, (performance.now() - t0) / ms);
       this.camera = lerpCamera(from, target, easeInOut(t));
-      void this.host.then((h) => h.setCamera(this.camera));
+      this.withHost((h) => h.setCamera(this.camera));
       if (t < 1) this.animation = requestAnimationFrame(step);
     };
     step();
@@ -289,12 +294,12 @@ export class GraphController {
 
   private pushHighlight(): void {
     const state = { selected: this.selectedRef >= 0 ? [this.selectedRef] : [], hovered: this.hovered };
-    void this.host.then((h) => h.setHighlight(state));
+    this.withHost((h) => h.setHighlight(state));
   }
 
   setTheme(theme: ThemeRequest): void {
     this.theme = theme;
-    void this.host.then((h) => h.setTheme(theme));
+    this.withHost((h) => h.setTheme(theme));
   }
 
   /** Centres the view on the world point under a point of the minimap; false when the point is not on it. */
