@@ -93,7 +93,7 @@ const scope: WorkerScopeLike = {
     self_.addEventListener(type, (e) => {
       if (isElkPortMessage(e.data) || isLayoutPortMessage(e.data) || isPreviewMessage(e.data)) return;
       const data = withFetchedBytes(e.data);
-      listener(data === e.data ? e : ({ data } as MessageEvent));
+      listener(data === e.data ? e : ({ data }));
     }),
   onmessage: null,
 };
