@@ -23,6 +23,15 @@ beforeAll(async () => {
 <script type="module" src="/tf-graph.js"></script>
 <tf-graph src="/shared/graphs/tb_app_demo_tiny.pbtxt" worker-url="/workers/" style="width:800px;height:500px"></tf-graph>`,
   });
+  // blob: workers allowed, blob: scripts not: the inlined workers cannot import their scripts.
+  h.extra.set('/csp-no-blob-scripts.html', {
+    type: 'text/html',
+    body: `<!doctype html><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; worker-src 'self' blob:; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self' data:">
+<script>window.tfEvents = []; for (const t of ['graph-loaded', 'error']) document.addEventListener(t, (e) => tfEvents.push({ type: t, detail: e.detail }));</script>
+<script type="module" src="/tf-graph.js"></script>
+<tf-graph src="/shared/graphs/tb_app_demo_tiny.pbtxt" style="width:800px;height:500px"></tf-graph>`,
+  });
 }, 60_000);
 afterAll(async () => {
   await h?.close();
@@ -78,6 +87,20 @@ describe.skipIf(!run)(SUITE, () => {
       expect(ev.type, JSON.stringify(ev.detail)).toBe('graph-loaded');
       expect((await screenshotStats(page, join(OUT, 'csp-worker-url.png'))).inked).toBeGreaterThan(500);
       expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('under a CSP without blob: scripts (and no worker-url), shows an error instead of hanging', async () => {
+    const page = await h.browser.newPage({ viewport: { width: 800, height: 500 } });
+    try {
+      await page.goto(`${h.server.origin}/csp-no-blob-scripts.html`);
+      const ev = await waitForLoad(page);
+      expect(ev.type).toBe('error');
+      expect(String(ev.detail.message)).toMatch(/view worker/);
+      const text = await page.evaluate(`document.querySelector('tf-graph').shadowRoot.querySelector('.error')?.textContent ?? ''`);
+      expect(text).toContain(String(ev.detail.message));
     } finally {
       await page.close();
     }

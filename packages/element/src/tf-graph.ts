@@ -148,6 +148,8 @@ export class TfGraph extends LitElement {
     if (this.controller) return;
     const stage = this.renderRoot.querySelector<HTMLElement>('.stage')!;
     const slot = this.renderRoot.querySelector<HTMLElement>('.canvas-slot')!;
+    // Attached again after a removal: the last mount's canvases go.
+    slot.replaceChildren();
     const size = () => ({ width: Math.max(1, slot.clientWidth || 300), height: Math.max(1, slot.clientHeight || 150) });
     const { width, height } = size();
     const resolution = globalThis.devicePixelRatio || 1;
@@ -169,14 +171,17 @@ export class TfGraph extends LitElement {
     const elkAfter = this.nextEvent((e) => e.type === 'scene-ready' || e.type === 'error' || (e.type === 'graph-loaded' && !(e as CustomEvent<GraphLoadedDetail>).detail.preview), 5000);
     const workers = startViewWorkers(this.workerUrl, elkAfter, layouts.port1);
     const preview = PreviewCanvas.create(slot, workers.view);
-    const renderAfter = preview ? this.nextEvent((e) => e.type === 'graph-loaded' || e.type === 'error', 3000) : Promise.resolve();
+    let needRenderer = () => {};
+    const asked = new Promise<void>((resolve) => (needRenderer = resolve));
+    // The controller asks once a preview is up, or when it has a layout to show without one.
+    const renderAfter = preview ? Promise.race([asked, this.nextEvent((e) => e.type === 'error', 3000)]).then(() => new Promise((r) => setTimeout(r, 0))) : Promise.resolve();
     const host = renderAfter.then(() => {
       if (mount !== this.mounts) throw new Error('<tf-graph> was removed before its renderer started');
       return createRenderHost({ freshCanvas, width, height, resolution, mode: this.renderMode, workerUrl: this.workerUrl, layoutPort: layouts.port2 });
     });
     // Inlined workers start from the boot script, which also downloads graph URLs (fetch-protocol.ts).
     const session = new GraphSession(workers.view, [workers.elk], !this.workerUrl);
-    this.controller = new GraphController(session, host, this.controllerEvents(), preview);
+    this.controller = new GraphController(session, host, this.controllerEvents(), preview, () => needRenderer());
     this.controller.resize(width, height, resolution);
     this.resizeObserver = new ResizeObserver(() => {
       const s = size();

@@ -67,6 +67,8 @@ export class GraphController {
     private readonly host: Promise<RenderHost>,
     private readonly events: ControllerEvents,
     private readonly preview: PreviewCanvas | null = null,
+    /** Called when a picture needs the renderer (a layout to show without a preview, or a preview up). */
+    private readonly needRenderer: () => void = () => undefined,
   ) {
     void host.then((h) => h.onFrame((f) => events.frame(f))).catch(() => undefined);
   }
@@ -87,6 +89,8 @@ export class GraphController {
       await this.run(gen, input, settings, phase);
     } catch (error) {
       if (error instanceof Superseded || gen !== this.generation) return;
+      // No picture of an earlier load stays under the error.
+      this.preview?.hide();
       const e = error instanceof Error ? error : new Error(String(error));
       this.events.error({ name: e.name === 'ViewWorkerError' && 'remoteName' in e ? String(e.remoteName) : e.name, message: e.message, phase: phase.current });
     }
@@ -98,6 +102,10 @@ export class GraphController {
     };
     const mode = parseExpandMode(s.expand) ?? { kind: 'none' };
     this.colorBy = s.colorBy;
+    // Whatever this load reads, an earlier download is of no use any more, nor an earlier preview.
+    this.readAbort?.abort();
+    this.readAbort = null;
+    if (this.sceneShown) this.preview?.hide();
     const t0 = performance.now();
     this.progress('read', 0);
     const { bytes, name } = await this.read(input, gen);
@@ -119,17 +127,23 @@ export class GraphController {
     this.camera = fitCamera({ x: 0, y: 0, width: laid.layout.width, height: laid.layout.height }, this.viewport);
     this.cameraMoved = false;
     const shown = this.present(laid);
+    // Awaited below, unless this load is superseded first: never an unhandled rejection.
+    shown.catch(() => undefined);
     const previewed = laid.layout.previewed && !this.sceneShown;
+    // Without a preview the renderer is needed now; with one, once the preview is on screen.
+    if (!previewed) this.needRenderer();
     // The worker painted the preview before it sent the layout: one frame later it is on screen.
     await (previewed ? nextFrame() : shown);
     check();
     const timings: LoadTimings = { readMs: t1 - t0, ...splitOpen(summary, t2 - t1), layoutMs: t3 - t2, firstFrameMs: performance.now() - t3 };
     this.events.loaded({ nodeCount: summary.ops, timings, provisional: laid.provisional, preview: previewed }, summary);
     const t4 = performance.now();
+    this.needRenderer();
     await shown;
+    check();
     this.preview?.hide();
-    if (previewed && gen === this.generation) this.events.sceneReady({ afterPreviewMs: performance.now() - t4 });
-    if (laid.provisional) void this.settle(gen);
+    if (previewed) this.events.sceneReady({ afterPreviewMs: performance.now() - t4 });
+    if (laid.provisional) void this.settle(gen).catch(() => undefined);
   }
 
   /**
@@ -143,7 +157,7 @@ export class GraphController {
     if (!laid || gen !== this.generation || this.layoutState?.provisional !== true) return;
     if (!this.cameraMoved) this.camera = fitCamera({ x: 0, y: 0, width: laid.layout.width, height: laid.layout.height }, this.viewport);
     await this.present(laid, true);
-    if (laid.provisional) void this.settle(gen);
+    if (laid.provisional) void this.settle(gen).catch(() => undefined);
     else this.events.settled({ ms: performance.now() - t0 });
   }
 
@@ -151,6 +165,7 @@ export class GraphController {
     // A progress event per 64 KB chunk would re-render the bar hundreds of times for a large file.
     let last = -Infinity;
     const onProgress = (p: ReadProgress) => {
+      if (gen !== this.generation) return;
       const now = performance.now();
       if (now - last < PROGRESS_EVERY_MS && p.loaded !== p.total) return;
       last = now;
@@ -160,7 +175,6 @@ export class GraphController {
       const name = nameOfUrl(input.url);
       if (!this.session.fetchesUrls) return { bytes: await readUrl(input.url, onProgress), name };
       // The view worker downloads it (fetch-protocol.ts); a newer load aborts the download.
-      this.readAbort?.abort();
       const abort = (this.readAbort = new AbortController());
       const fetched = this.session.fetch(new URL(input.url, document.baseURI).href, onProgress, abort.signal);
       return { bytes: await fetched.finally(() => gen === this.generation && (this.readAbort = null)), name };
@@ -197,7 +211,7 @@ export class GraphController {
     const t0 = performance.now();
     const laid = await this.session.layout(change);
     await this.present(laid, true);
-    if (laid.provisional) void this.settle(this.generation);
+    if (laid.provisional) void this.settle(this.generation).catch(() => undefined);
     return performance.now() - t0;
   }
 
@@ -304,15 +318,18 @@ export class GraphController {
 
   /** Centres the view on the world point under a point of the minimap; false when the point is not on it. */
   async dragMinimap(x: number, y: number): Promise<boolean> {
-    const p = await (await this.host).minimapPoint(x, y);
+    const host = await this.host.catch(() => null);
+    const p = host ? await host.minimapPoint(x, y) : null;
     if (!p) return false;
     this.setCamera(centreOn(this.camera, this.viewport, p[0], p[1]));
     return true;
   }
 
+  /** The node under a point; null while only the preview is up (input is not queued for later). */
   async pick(x: number, y: number): Promise<Picked | null> {
-    if (!this.layoutState) return null;
-    return (await this.host).pick(x, y);
+    if (!this.layoutState || !this.sceneShown) return null;
+    const host = await this.host.catch(() => null);
+    return host ? host.pick(x, y) : null;
   }
 
   async destroy(): Promise<void> {
@@ -327,7 +344,11 @@ export class GraphController {
 
 /** Resolves at the next animation frame. */
 function nextFrame(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => resolve()));
+  // A hidden page has no animation frames: the timeout stands in for them.
+  return new Promise((resolve) => {
+    requestAnimationFrame(() => resolve());
+    setTimeout(resolve, 100);
+  });
 }
 
 /** Splits the worker's open time into decoding and the hierarchy as the worker measured them (the rest is messaging). */

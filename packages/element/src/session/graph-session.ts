@@ -49,7 +49,11 @@ export class GraphSession {
     readonly fetchesUrls = false,
   ) {
     this.client = createViewClient<GraphPaints>(webWorkerEndpoint(worker, 'view worker'));
-    if (fetchesUrls) worker.addEventListener('message', (e: MessageEvent) => this.onFetchReply(e.data));
+    if (fetchesUrls) {
+      worker.addEventListener('message', (e: MessageEvent) => this.onFetchReply(e.data));
+      // A worker that died (or never started: a CSP without blob: scripts) answers no download.
+      worker.addEventListener('error', (e: ErrorEvent) => this.failFetches(`the view worker failed: ${e.message || 'unknown error'}`));
+    }
   }
 
   /**
@@ -69,6 +73,11 @@ export class GraphSession {
         reject(new DOMException('superseded', 'AbortError'));
       });
     });
+  }
+
+  private failFetches(message: string): void {
+    for (const p of this.fetches.values()) p.reject(new GraphReadError(`could not fetch ${p.url}: ${message}`, p.url));
+    this.fetches.clear();
   }
 
   private onFetchReply(data: unknown): void {

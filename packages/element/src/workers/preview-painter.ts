@@ -38,6 +38,15 @@ export class PreviewPainter {
     const canvas = this.canvas;
     this.pending = null;
     if (!r || !canvas) return false;
+    try {
+      return this.draw(canvas, r, g, paints);
+    } catch {
+      // A preview that cannot be drawn is only a later first picture: the WebGL scene comes anyway.
+      return false;
+    }
+  }
+
+  private draw(canvas: OffscreenCanvas, r: PreviewRequest, g: Geometry, paints: PaintSet): boolean {
     const ctx = canvas.getContext('2d');
     if (!ctx) return false;
     canvas.width = Math.max(1, Math.round(r.width * r.resolution));

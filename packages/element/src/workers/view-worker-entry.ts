@@ -61,15 +61,17 @@ function ship(message: unknown, transfer: ArrayBuffer[]): [unknown, ArrayBuffer[
 let outbox: Promise<void> = Promise.resolve();
 /** Sends in order; a layout to preview first waits for the preview's fonts (loading since start-up). */
 function send(message: unknown, transfer: ArrayBuffer[]): void {
-  outbox = outbox
-    .then(async () => {
-      if (preview.wanted) await preview.fontsReady;
+  outbox = outbox.then(async () => {
+    if (preview.wanted) await preview.fontsReady;
+    try {
       self_.postMessage(...ship(message, transfer));
-    })
-    // As a worker error, as it was when sent at once.
-    .catch((error: unknown) => void setTimeout(() => {
-      throw error;
-    }));
+    } catch (error) {
+      // What the view host does when a reply cannot be sent at once: that request fails, the session lives on.
+      const id = (message as { id?: unknown }).id;
+      const e = error instanceof Error ? error : new Error(String(error));
+      self_.postMessage({ kind: 'failed', id, error: { name: e.name, message: `could not send the response: ${e.message}` } }, []);
+    }
+  });
 }
 
 /**

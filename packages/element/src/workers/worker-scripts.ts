@@ -5,7 +5,8 @@
  * message: it turns base64 into bytes, inflates them and imports the result itself, so the page's
  * thread does none of that (up to 80 ms per load here). Messages that arrive meanwhile wait, in
  * order. A page
- * whose Content-Security-Policy forbids `worker-src blob:` sets `worker-url` to where
+ * whose Content-Security-Policy forbids `blob:` in `worker-src` or `script-src` (the boot script
+ * imports a `blob:` URL) sets `worker-url` to where
  * `view-worker.js`, `elk-worker.js` and `render-worker.js` (shipped in `dist/workers/`) are
  * served instead.
  */
