@@ -1,7 +1,8 @@
 /**
  * `pnpm bench:browser`: <tf-graph> in headless Chromium, as JSON lines on stdout.
  * - element.first-picture: navigation → `graph-loaded` (after the first frame), per fixture and
- *   generated graph, with the phases, the longest main-thread task during the load, and an
+ *   generated graph, with the phases, the longest main-thread task during the load, the time the
+ *   WebGL scene replaced a Canvas 2D preview (`sceneReadyMs`, navigation → `scene-ready`), and an
  *   empty page's first frame measured in the same run as the baseline;
  * - element.layout-settled: after a quick first layout, ELK's replacing it (request → its frame);
  * - element.expand: `expand(name)` → its first frame, and the longest main-thread task meanwhile;
