@@ -12,26 +12,24 @@ const SUITE = '<tf-graph> lifecycle in headless Chromium';
 const run = needChromium(SUITE) && needShared(SUITE);
 let h: ElementHarness;
 
+/** A page under a Content-Security-Policy whose `worker-src` is `workerSrc`, with one <tf-graph>. */
+function cspPage(workerSrc: string, attrs: string): { type: string; body: string } {
+  return {
+    type: 'text/html',
+    body: `<!doctype html><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; worker-src ${workerSrc}; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self' data:">
+<script>window.tfEvents = []; for (const t of ['graph-loaded', 'error']) document.addEventListener(t, (e) => tfEvents.push({ type: t, detail: e.detail }));</script>
+<script type="module" src="/tf-graph.js"></script>
+<tf-graph src="/shared/graphs/tb_app_demo_tiny.pbtxt" ${attrs} style="width:800px;height:500px"></tf-graph>`,
+  };
+}
+
 beforeAll(async () => {
   if (!run) return;
   h = await startHarness();
-  h.extra.set('/csp.html', {
-    type: 'text/html',
-    body: `<!doctype html><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'self'; worker-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self' data:">
-<script>window.tfEvents = []; for (const t of ['graph-loaded', 'error']) document.addEventListener(t, (e) => tfEvents.push({ type: t, detail: e.detail }));</script>
-<script type="module" src="/tf-graph.js"></script>
-<tf-graph src="/shared/graphs/tb_app_demo_tiny.pbtxt" worker-url="/workers/" style="width:800px;height:500px"></tf-graph>`,
-  });
+  h.extra.set('/csp.html', cspPage("'self'", 'worker-url="/workers/"'));
   // blob: workers allowed, blob: scripts not: the inlined workers cannot import their scripts.
-  h.extra.set('/csp-no-blob-scripts.html', {
-    type: 'text/html',
-    body: `<!doctype html><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'self'; worker-src 'self' blob:; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; font-src 'self' data:; img-src 'self' data:">
-<script>window.tfEvents = []; for (const t of ['graph-loaded', 'error']) document.addEventListener(t, (e) => tfEvents.push({ type: t, detail: e.detail }));</script>
-<script type="module" src="/tf-graph.js"></script>
-<tf-graph src="/shared/graphs/tb_app_demo_tiny.pbtxt" style="width:800px;height:500px"></tf-graph>`,
-  });
+  h.extra.set('/csp-no-blob-scripts.html', cspPage("'self' blob:", ''));
 }, 60_000);
 afterAll(async () => {
   await h?.close();
