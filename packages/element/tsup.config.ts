@@ -38,16 +38,20 @@ async function bundleWorker(entry: string): Promise<string> {
 const inlineWorker: Plugin = {
   name: 'inline-worker',
   setup(b) {
-    b.onResolve({ filter: /^inline-worker:/ }, async (args) => {
-      const spec = args.path.slice('inline-worker:'.length);
-      const path = spec.startsWith('.') ? resolve(args.resolveDir, spec) : (await b.resolve(spec, { resolveDir: args.resolveDir, kind: 'import-statement' })).path;
-      return { path, namespace: 'inline-worker' };
-    });
+    // `inline-script:` gives the bundled script as plain text (the small boot script workers start from).
+    for (const kind of ['inline-worker', 'inline-script']) {
+      b.onResolve({ filter: new RegExp(`^${kind}:`) }, async (args) => {
+        const spec = args.path.slice(kind.length + 1);
+        const path = spec.startsWith('.') ? resolve(args.resolveDir, spec) : (await b.resolve(spec, { resolveDir: args.resolveDir, kind: 'import-statement' })).path;
+        return { path, namespace: kind };
+      });
+    }
     b.onLoad({ filter: /.*/, namespace: 'inline-worker' }, async (args) => ({
       contents: deflateRawSync(Buffer.from(await bundleWorker(args.path)), { level: 9 }).toString('base64'),
       loader: 'text',
       resolveDir: dirname(args.path),
     }));
+    b.onLoad({ filter: /.*/, namespace: 'inline-script' }, async (args) => ({ contents: await bundleWorker(args.path), loader: 'text', resolveDir: dirname(args.path) }));
   },
 };
 

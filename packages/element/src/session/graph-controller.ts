@@ -138,7 +138,7 @@ export class GraphController {
     const timings: LoadTimings = { readMs: t1 - t0, ...splitOpen(summary, t2 - t1), layoutMs: t3 - t2, firstFrameMs: performance.now() - t3 };
     this.events.loaded({ nodeCount: summary.ops, timings, provisional: laid.provisional, preview: previewed }, summary);
     const t4 = performance.now();
-    this.needRenderer();
+    if (previewed) this.needRenderer();
     await shown;
     check();
     this.preview?.hide();

@@ -97,9 +97,10 @@ export class GraphSession {
 
   /** Opens bytes, or the bytes the view worker fetched (`fetch`). */
   async open(source: Uint8Array | FetchedBytes, options: ViewOpenOptions): Promise<ViewSummary> {
-    const fetched = source instanceof Uint8Array ? null : source;
-    const bytes = fetched ? new Uint8Array(0) : (source as Uint8Array);
-    this.summary = await this.client.open(bytes, fetched ? ({ ...options, [FETCHED_OPTION]: fetched.fetchId } as ViewOpenOptions) : options);
+    this.summary =
+      source instanceof Uint8Array
+        ? await this.client.open(source, options)
+        : await this.client.open(new Uint8Array(0), { ...options, [FETCHED_OPTION]: source.fetchId } as ViewOpenOptions);
     this.expanded.clear();
     return this.summary;
   }

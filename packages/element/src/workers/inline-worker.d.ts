@@ -6,3 +6,9 @@ declare module 'inline-worker:*' {
   const packed: string;
   export default packed;
 }
+
+/** A script bundled at build time, as its source text (tsup.config.ts). */
+declare module 'inline-script:*' {
+  const source: string;
+  export default source;
+}

@@ -1,7 +1,7 @@
 /**
  * How the element's workers get their code. The scripts are inlined in this module, deflated and
  * in base64, so that a page needs to serve nothing else. Each worker starts from a small boot
- * script (boot-source.ts, a Blob URL made once) and is sent its packed script as its first
+ * script (boot-worker.ts, a Blob URL made once) and is sent its packed script as its first
  * message: it turns base64 into bytes, inflates them and imports the result itself, so the page's
  * thread does none of that (up to 80 ms per load here). Messages that arrive meanwhile wait, in
  * order. A page
@@ -13,7 +13,8 @@
 import viewWorkerPacked from 'inline-worker:./view-worker-entry.ts';
 import renderWorkerPacked from 'inline-worker:./render-worker-entry.ts';
 import elkWorkerPacked from 'inline-worker:./elk-worker-entry.ts';
-import { BOOT_SOURCE } from './boot-source.js';
+import bootSource from 'inline-script:./boot-worker.ts';
+import { unpackScript } from './unpack-script.js';
 
 export type WorkerRole = 'view' | 'elk' | 'render';
 
@@ -37,22 +38,12 @@ let bootUrl: string | null = null;
 /** How to start a worker: the boot script and its packed script by default, or a served script under `workerUrl` (a directory URL). */
 export function workerScript(role: WorkerRole, workerUrl?: string | null): WorkerScript {
   if (workerUrl) return { url: servedUrl(role, workerUrl), boot: null };
-  bootUrl ??= URL.createObjectURL(new Blob([BOOT_SOURCE], { type: 'text/javascript' }));
+  bootUrl ??= URL.createObjectURL(new Blob([bootSource], { type: 'text/javascript' }));
   return { url: bootUrl, boot: { kind: 'tbg-boot', packed: PACKED[role] } };
 }
 
 function servedUrl(role: WorkerRole, workerUrl: string): string {
   return new URL(`${role}-worker.js`, new URL(workerUrl.endsWith('/') ? workerUrl : `${workerUrl}/`, document.baseURI)).href;
-}
-
-/** base64 → bytes: natively where the browser has it (Chromium 140+, Firefox 133+, Safari 18.2+). */
-function fromBase64(text: string): Uint8Array {
-  const native = (Uint8Array as unknown as { fromBase64?: (s: string) => Uint8Array }).fromBase64;
-  if (native) return native(text);
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
 }
 
 /**
@@ -62,9 +53,6 @@ function fromBase64(text: string): Uint8Array {
 let renderModuleUrl: Promise<string> | null = null;
 export function moduleUrl(role: 'render', workerUrl?: string | null): Promise<string> {
   if (workerUrl) return Promise.resolve(servedUrl(role, workerUrl));
-  renderModuleUrl ??= (async () => {
-    const script = new Blob([fromBase64(PACKED[role]) as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-    return URL.createObjectURL(await new Response(script, { headers: { 'content-type': 'text/javascript' } }).blob());
-  })();
+  renderModuleUrl ??= unpackScript(PACKED[role]);
   return renderModuleUrl;
 }

@@ -1,0 +1,20 @@
+/**
+ * A packed script (deflate-raw, base64: tsup.config.ts) as a Blob URL to import, inflated by the
+ * browser's DecompressionStream: in a booting worker (boot-worker.ts), or on the page for the
+ * renderer on the page's thread.
+ */
+
+/** base64 → bytes: natively where the browser has it (Chromium 140+, Firefox 133+, Safari 18.2+). */
+function fromBase64(text: string): Uint8Array {
+  const native = (Uint8Array as unknown as { fromBase64?: (s: string) => Uint8Array }).fromBase64;
+  if (native) return native(text);
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+export async function unpackScript(packed: string): Promise<string> {
+  const script = new Blob([fromBase64(packed) as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
+  return URL.createObjectURL(await new Response(script, { headers: { 'content-type': 'text/javascript' } }).blob());
+}
