@@ -29,6 +29,11 @@ flat out vec4 vFill;
 flat out vec4 vStroke;
 // Screen px per world px, stroke width in screen px, mode (0 detailed, 1 plain box, 2 filled aggregate, 3 button).
 flat out vec3 vDraw;
+// Which distance the fragment uses (0 ellipse, 1 rounded box, 2 triangle), the box's corner
+// radius, the triangle's direction (1 right, -1 left), and 1 for a + button (0 for −).
+flat out vec4 vSelect;
+// The ellipse's half axes, and the spacing of a series stamp's three ellipses (0 for one).
+flat out vec4 vEllipse;
 
 const float ROLE_GROUP = 1.0;
 const float ROLE_ANNOTATION = 2.0;
@@ -42,6 +47,24 @@ vec3 invertLightness(vec3 c) {
 
 void hide() {
   gl_Position = vec4(2.0, 2.0, 0.0, 1.0);  // outside the clip volume: nothing is rasterised
+}
+
+// Decided once per quad, so that each fragment computes one distance of each family without
+// branching: a software GPU runs every branch of a fragment shader for every fragment.
+void selectShape(vec4 shape, float mode) {
+  vec2 h = shape.xy;
+  float kind = shape.w;
+  float sel = 0.0;
+  vec2 ellipse = h;
+  vec2 spacing = vec2(0.0);
+  if (mode > 2.5) ellipse = vec2(h.x);                       // the button's disc
+  else if (mode > 0.5 || (kind > 1.5 && kind < 2.5)) sel = 1.0;
+  else if (kind > 2.5 && kind < 3.5) { ellipse = vec2(h.x, h.y / 3.0); spacing = vec2(0.0, h.y * 2.0 / 3.0); }
+  else if (kind > 3.5 && kind < 4.5) { ellipse = vec2(h.x / 3.0, h.y); spacing = vec2(h.x * 2.0 / 3.0, 0.0); }
+  else if (kind > 4.5 && kind < 6.5) sel = 2.0;
+  float radius = mode > 0.5 ? 0.0 : shape.z;
+  vSelect = vec4(sel, radius, kind < 5.5 ? 1.0 : -1.0, kind < 7.5 ? 1.0 : 0.0);
+  vEllipse = vec4(ellipse, spacing);
 }
 
 void main() {
@@ -97,6 +120,7 @@ void main() {
   vFill = fill;
   vStroke = stroke;
   vDraw = vec3(px, strokePx, mode);
+  selectShape(aShape, mode);
 }
 `;
 
@@ -107,6 +131,8 @@ flat in vec4 vShape;
 flat in vec4 vFill;
 flat in vec4 vStroke;
 flat in vec3 vDraw;
+flat in vec4 vSelect;
+flat in vec4 vEllipse;
 out vec4 finalColor;
 
 float sdBox(vec2 p, vec2 h) {
@@ -126,64 +152,44 @@ float sdEllipse(vec2 p, vec2 h) {
   return k0 < 1e-6 ? -min(h.x, h.y) : k0 * (k0 - 1.0) / k1;
 }
 
-float sdTriangle(vec2 p, vec2 h, float pointsRight) {
-  // A triangle filling the box, pointing right (function input) or left (output).
-  p.x *= pointsRight;
+// A triangle filling the box, pointing right (function input, dir 1) or left (output, dir -1).
+float sdTriangle(vec2 p, vec2 h, float dir) {
+  p.x *= dir;
   float d1 = -p.x - h.x;
   float slope = h.y / (2.0 * h.x);
   float d2 = (abs(p.y) - h.y + (p.x + h.x) * slope) / sqrt(1.0 + slope * slope);
   return max(d1, d2);
 }
 
-// Three small ellipses stacked along an axis: TensorBoard's series stamp.
-float sdStamp(vec2 p, vec2 h, bool vertical) {
-  vec2 e = vertical ? vec2(h.x, h.y / 3.0) : vec2(h.x / 3.0, h.y);
-  vec2 step = vertical ? vec2(0.0, h.y * 2.0 / 3.0) : vec2(h.x * 2.0 / 3.0, 0.0);
-  float d = sdEllipse(p, e);
-  d = min(d, sdEllipse(p - step, e));
-  return min(d, sdEllipse(p + step, e));
+// A series stamp is three ellipses along an axis: the point moves to the nearest one's frame.
+vec2 nearestOfThree(vec2 p, vec2 spacing) {
+  vec2 k = clamp(floor(p / max(spacing, 1e-6) + 0.5), -1.0, 1.0);
+  return p - k * spacing;
 }
 
-float shapeDistance(vec2 p, vec2 h, float kind, float radius) {
-  if (kind < 1.5) return sdEllipse(p, h);
-  if (kind < 2.5) return sdRoundRect(p, h, radius);
-  if (kind < 3.5) return sdStamp(p, h, true);
-  if (kind < 4.5) return sdStamp(p, h, false);
-  if (kind < 5.5) return sdTriangle(p, h, 1.0);
-  return sdTriangle(p, h, -1.0);
-}
-
-// The expand button: a disc with a + (kind 7) or − (kind 8) in the stroke colour.
-vec4 button(vec2 p, float r, float kind, float px, float signPx) {
+// How much of the button's sign (a + or a −, stroke coloured) covers the fragment.
+float buttonSign(vec2 p, float r, float plus, float px, float signPx) {
   float arm = r * 0.733;
   float bar = length(max(abs(p) - vec2(arm, 0.0), 0.0));
-  if (kind < 7.5) bar = min(bar, length(max(abs(p) - vec2(0.0, arm), 0.0)));
-  float sign = clamp(signPx * 0.5 + 0.5 - bar * px, 0.0, 1.0);
-  vec4 c = mix(vFill, vStroke, sign);
-  c.a *= clamp(0.5 - (length(p) - r) * px, 0.0, 1.0);
-  return c;
+  bar = min(bar, mix(1e6, length(max(abs(p) - vec2(0.0, arm), 0.0)), plus));
+  return clamp(signPx * 0.5 + 0.5 - bar * px, 0.0, 1.0);
 }
 
 void main() {
   vec2 h = vShape.xy;
-  float kind = vShape.w;
   float px = vDraw.x;
   float mode = vDraw.z;
-  if (kind < 0.5) discard;                         // none
-  if (mode > 2.5) {
-    vec4 b = button(vLocal, h.x, kind, px, vDraw.y);
-    if (b.a <= 0.0) discard;
-    finalColor = vec4(b.rgb * b.a, b.a);
-    return;
-  }
-  // Plain boxes and aggregates skip the outline's shape: a box is all one sees at that size.
-  float d = mode > 0.5 ? sdBox(vLocal, h) : shapeDistance(vLocal, h, kind, vShape.z);
+  // Plain boxes and aggregates are boxes (radius 0): a box is all one sees at that size.
+  float dEllipse = sdEllipse(nearestOfThree(vLocal, vEllipse.zw), vEllipse.xy);
+  float dBox = sdRoundRect(vLocal, h, vSelect.y);
+  float dTriangle = sdTriangle(vLocal, h, vSelect.z);
+  float d = vSelect.x < 0.5 ? dEllipse : vSelect.x < 1.5 ? dBox : dTriangle;
   float dpx = d * px;                              // signed distance in screen pixels
   float coverage = clamp(0.5 - dpx, 0.0, 1.0);     // anti-aliased outline
-  float strokeMix = mode > 1.5 ? 0.0 : clamp(dpx + vDraw.y + 0.5, 0.0, 1.0);
+  float ring = mode > 1.5 ? 0.0 : clamp(dpx + vDraw.y + 0.5, 0.0, 1.0);
+  float strokeMix = mode > 2.5 ? buttonSign(vLocal, h.x, vSelect.w, px, vDraw.y) : ring;
   vec4 color = mix(vFill, vStroke, strokeMix);
   float alpha = color.a * coverage;
-  if (alpha <= 0.0) discard;
   finalColor = vec4(color.rgb * alpha, alpha);
 }
 `;
