@@ -20,6 +20,7 @@ import { GlyphAtlas } from '../text/glyph-atlas.js';
 import { loadRoboto, ROBOTO_FAMILY } from '../text/load-roboto.js';
 import { createEdgeShader } from './edge-shader.js';
 import { applyVisibility, type Detail, type FrameStats } from './frame-visibility.js';
+import { uploadAtlasRows } from './atlas-upload.js';
 import { createAtlasTexture, createLabelShader } from './label-shader.js';
 import { Minimap } from './minimap.js';
 import { MAX_ANIMATED_NODES, TransitionPlayer } from './transition-player.js';
@@ -89,8 +90,6 @@ export class GraphRenderer {
   private readonly style = new SceneStyle();
   private readonly atlas = new GlyphAtlas(ROBOTO_FAMILY);
   private readonly atlasTexture: Texture = createAtlasTexture(this.atlas);
-  /** The atlas version on the GPU: re-uploading the whole atlas costs 10–30 ms on a software GPU. */
-  private atlasUploaded = -1;
   private readonly shaders: SceneShaders;
   private scene: Scene | null = null;
   private viewport: Viewport;
@@ -168,10 +167,7 @@ export class GraphRenderer {
     const index = buildNodeIndex(g);
     const lod = lodThresholds(g);
     const meshes = buildSceneMeshes(g, paint, index, lod, this.atlas, this.shaders, this.world);
-    if (this.atlas.version !== this.atlasUploaded) {
-      this.atlasTexture.source.update();
-      this.atlasUploaded = this.atlas.version;
-    }
+    uploadAtlasRows(this.app.renderer, this.atlasTexture.source, this.atlas);
     this.scene = { geometry: g, index, lod, edges: buildEdgeGraph(g), picker: createPicker(g, index, lod, roboto), meshes };
     this.style.resetStates(g.nodes.count + g.edges.count);
     this.lit = [];

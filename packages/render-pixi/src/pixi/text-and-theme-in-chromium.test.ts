@@ -64,6 +64,35 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
+  it('glyphs first used by a later layout reach the screen (only the new rows of the atlas are uploaded)', async () => {
+    // A label of characters the first layout did not have: their glyphs are added to the atlas
+    // after it was uploaded, and drawn the same as by a renderer that starts with them.
+    const i = [...Array(g.nodes.count).keys()].find((k) => g.nodes.label[k]!.length >= 6 && (g.nodes.labelAlign[k] ?? 0) === 0)!;
+    const renamed = { ...g, nodes: { ...g.nodes, label: g.nodes.label.map((l, k) => (k === i ? 'Жук变量ü' : l)) } } as Geometry;
+    const [lx, ly] = [g.nodes.labelXY[2 * i]!, g.nodes.labelXY[2 * i + 1]!];
+    const scale = 24 / g.nodes.labelPx[i]!;
+    const grid: Array<[number, number]> = [];
+    for (let u = -60; u <= 60; u += 2) for (let v = -10; v <= 10; v += 2) grid.push([450 + u, 350 + v]);
+    const draw = async (steps: string[]) => {
+      const { page, errors } = await harness().open();
+      try {
+        for (const step of steps) await page.evaluate(step);
+        await page.evaluate(`tbgRender.focus(${lx}, ${ly}, ${scale})`);
+        const colours = await page.evaluate<Rgb[]>(`tbgRender.probeScreen(${JSON.stringify(grid)})`);
+        expect(errors).toEqual([]);
+        return colours;
+      } finally {
+        await page.evaluate('tbgRender.destroy()');
+        await page.close();
+      }
+    };
+    const later = await draw([`tbgRender.show(${JSON.stringify(pack(g))}, 900, 700)`, `tbgRender.replace(${JSON.stringify(pack(renamed))})`]);
+    const fresh = await draw([`tbgRender.show(${JSON.stringify(pack(renamed))}, 900, 700)`]);
+    expect(later.filter(([r]) => r < 160).length).toBeGreaterThan(20);
+    const off = later.filter((c, k) => !near(c, fresh[k]!, 3)).length;
+    expect(off).toBe(0);
+  });
+
   it('the dark theme recolours the scene without touching a vertex buffer', async () => {
     const s = g.nodes.shape;
     // The leftmost metanode.
