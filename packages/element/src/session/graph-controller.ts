@@ -143,21 +143,22 @@ export class GraphController {
     check();
     this.preview?.hide();
     if (previewed) this.events.sceneReady({ afterPreviewMs: performance.now() - t4 });
-    if (laid.provisional) void this.settle(gen).catch(() => undefined);
+    if (laid.provisional) void this.settle(gen, true).catch(() => undefined);
   }
 
   /**
-   * Replaces a provisional layout (quick, while ELK was starting) with ELK's as soon as ELK is
-   * ready, animated like an expand; re-fitted unless the user has moved the view meanwhile.
+   * Replaces a provisional layout (quick, while ELK was starting, or because ELK had not answered
+   * an expand at once) with ELK's as soon as ELK has it, animated like an expand; after a load,
+   * re-fitted unless the user has moved the view meanwhile.
    */
-  private async settle(gen: number): Promise<void> {
+  private async settle(gen: number, refit: boolean): Promise<void> {
     const t0 = performance.now();
     const laid = await this.session.layout({}, true).catch(() => null);
     // Superseded (a newer load, or an expand that asked for its own layout): nothing to replace.
     if (!laid || gen !== this.generation || this.layoutState?.provisional !== true) return;
-    if (!this.cameraMoved) this.camera = fitCamera({ x: 0, y: 0, width: laid.layout.width, height: laid.layout.height }, this.viewport);
+    if (refit && !this.cameraMoved) this.camera = fitCamera({ x: 0, y: 0, width: laid.layout.width, height: laid.layout.height }, this.viewport);
     await this.present(laid, true);
-    if (laid.provisional) void this.settle(gen).catch(() => undefined);
+    if (laid.provisional) void this.settle(gen, refit).catch(() => undefined);
     else this.events.settled({ ms: performance.now() - t0 });
   }
 
@@ -211,7 +212,7 @@ export class GraphController {
     const t0 = performance.now();
     const laid = await this.session.layout(change);
     await this.present(laid, true);
-    if (laid.provisional) void this.settle(this.generation).catch(() => undefined);
+    if (laid.provisional) void this.settle(this.generation, false).catch(() => undefined);
     return performance.now() - t0;
   }
 

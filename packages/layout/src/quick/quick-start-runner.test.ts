@@ -38,4 +38,34 @@ describe('createQuickStartRunner', () => {
     const reference = await new LayoutSession(generatedModel(400, 2), { runner: inline }).layout();
     expect(geometryDifference(settled.geometry, reference.geometry)).toBeNull();
   });
+
+  it('after ELK is ready, answers a task ELK has not finished within the deadline quickly, and the next run of it with ELK', async () => {
+    let delayMs = 0;
+    const calls: number[] = [];
+    const slow: ElkRunner = { ...inline, size: 1, stats: inline.stats, run: async (task, signal) => (calls.push(task.nodeSize.length), await new Promise((r) => setTimeout(r, delayMs)), inline.run(task, signal)), warmup: () => inline.warmup(), close: () => Promise.resolve() };
+    const quick = createQuickStartRunner(slow, { deadlineMs: 20 });
+    await quick.ready;
+    const session = new LayoutSession(generatedModel(400, 2), { runner: quick });
+    delayMs = 150;
+    const first = await session.layout();
+    expect(first.provisional).toBe(true);
+    expect(checkInvariants(first.geometry).violations).toEqual([]);
+    const asked = calls.length;
+    const settled = await session.layout();
+    expect(settled.provisional).toBe(false);
+    // The settling run took the results of the calls already made instead of asking ELK again.
+    const reference = await new LayoutSession(generatedModel(400, 2), { runner: inline }).layout();
+    expect(geometryDifference(settled.geometry, reference.geometry)).toBeNull();
+    expect(calls.length - asked).toBeLessThan(asked);
+    // A settling layout waits for ELK however slow it is.
+    const other = new LayoutSession(generatedModel(300, 3), { runner: quick });
+    expect((await quick.withoutDeadline(() => other.layout())).provisional).toBe(false);
+  });
+
+  it('waits for ELK as before with no deadline', async () => {
+    const quick = createQuickStartRunner({ ...inline, size: 1, stats: inline.stats, run: async (task, signal) => (await new Promise((r) => setTimeout(r, 30)), inline.run(task, signal)), warmup: () => inline.warmup(), close: () => Promise.resolve() }, { deadlineMs: Infinity });
+    await quick.ready;
+    const view = await new LayoutSession(generatedModel(400, 2), { runner: quick }).layout();
+    expect(view.provisional).toBe(false);
+  });
 });

@@ -2,8 +2,14 @@
  * An ElkRunner that answers with the quick layout (quick-layered.ts) until ELK is ready, and with
  * ELK after: a view's first picture need not wait for ELK to compile. `ready` resolves when ELK
  * has finished its first (warm-up) call; the warm-up goes on, a small call at a time, whenever
- * ELK has had no real task for a second, so that its JIT is warm for later expands. Results laid out quickly are `provisional`.
+ * ELK has had no real task for a second, so that its JIT is warm for later expands. Results laid
+ * out quickly are `provisional`.
+ *
+ * Once ELK is ready, a task that ELK has not answered within `deadlineMs` is answered with the
+ * quick layout too (an expand is on screen at once), while ELK goes on with it: the next run of
+ * the same task (the client's settling request) gets ELK's result, waiting for it if need be.
  */
+import { taskKey } from '../elk/task-key.js';
 import type { ElkResult, ElkTask } from '../elk/task.js';
 import { warmUpTask, WARM_UP_CALLS } from '../elk/warm-up-tasks.js';
 import type { ElkRunner } from '../worker/runner.js';
@@ -17,15 +23,30 @@ const QUIET_MS = 1000;
  * the renderer was busy, and an expand waited for it).
  */
 const IDLE_WARM_UP_NODES = 24;
+/**
+ * An expand's budget to its first frame is 150 ms; meshes and the frame take 50–80 ms of it here,
+ * and a layout may need a task per level of nesting.
+ */
+const DEFAULT_DEADLINE_MS = 40;
+/** ELK results of tasks answered quickly, kept for the settling request (older ones are dropped). */
+const MAX_LATE = 64;
 
 export interface QuickStartRunner extends ElkRunner {
   /** Resolves once tasks go to ELK. */
   readonly ready: Promise<void>;
   readonly elkReady: boolean;
+  /** Runs `f` (a layout) with every task waiting for ELK, however long it takes: a settling layout. */
+  withoutDeadline<T>(f: () => Promise<T>): Promise<T>;
+}
+
+export interface QuickStartOptions {
+  /** After ELK is ready, how long a task may wait for ELK before the quick layout stands in (ms; Infinity: never). */
+  deadlineMs?: number;
 }
 
 /** `elk`: the runner that reaches ELK (a pool, or a channel to an ELK worker). */
-export function createQuickStartRunner(elk: ElkRunner): QuickStartRunner {
+export function createQuickStartRunner(elk: ElkRunner, options: QuickStartOptions = {}): QuickStartRunner {
+  const deadlineMs = options.deadlineMs ?? DEFAULT_DEADLINE_MS;
   let elkReady = false;
   let markReady = () => {};
   const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -56,6 +77,48 @@ export function createQuickStartRunner(elk: ElkRunner): QuickStartRunner {
     }
   };
   void warmUp();
+  const runElk = (task: ElkTask, signal?: AbortSignal): Promise<ElkResult> => {
+    pending++;
+    return elk.run(task, signal).finally(() => {
+      lastReal = performance.now();
+      if (--pending > 0) return;
+      const waiting = onIdle;
+      onIdle = [];
+      for (const resolve of waiting) resolve();
+    });
+  };
+  const late = new Map<string, Promise<ElkResult>>();
+  /** Layouts in progress that wait for ELK (`withoutDeadline`). */
+  let patient = 0;
+  /**
+   * ELK's answer if it comes within the deadline; else the quick layout, and ELK's answer is kept
+   * under `key`. The caller's signal cancels the ELK call only until the quick answer is given:
+   * after that the call belongs to the next run of the task.
+   */
+  const withDeadline = (key: string, task: ElkTask, signal?: AbortSignal): Promise<ElkResult> => {
+    const own = new AbortController();
+    const forward = () => own.abort(signal?.reason);
+    if (signal?.aborted) forward();
+    signal?.addEventListener('abort', forward, { once: true });
+    // ELK's runner may transfer the task's buffers away: the quick layout needs its own.
+    const real = runElk(copyTask(task), own.signal);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const quick = new Promise<ElkResult>((resolve) => {
+      timer = setTimeout(() => {
+        signal?.removeEventListener('abort', forward);
+        late.set(key, real);
+        // A failed or cancelled call is not kept: the next run asks ELK again.
+        real.catch(() => late.get(key) === real && late.delete(key));
+        if (late.size > MAX_LATE) late.delete(late.keys().next().value!);
+        resolve(quickLayered(task));
+      }, deadlineMs);
+    });
+    const settled = real.finally(() => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forward);
+    });
+    return Promise.race([settled, quick]);
+  };
   return {
     get size() {
       return elk.size;
@@ -66,14 +129,22 @@ export function createQuickStartRunner(elk: ElkRunner): QuickStartRunner {
     },
     run(task: ElkTask, signal?: AbortSignal): Promise<ElkResult> {
       if (!elkReady) return signal?.aborted ? elk.run(task, signal) : Promise.resolve(quickLayered(task));
-      pending++;
-      return elk.run(task, signal).finally(() => {
-        lastReal = performance.now();
-        if (--pending > 0) return;
-        const waiting = onIdle;
-        onIdle = [];
-        for (const resolve of waiting) resolve();
-      });
+      if (!Number.isFinite(deadlineMs)) return runElk(task, signal);
+      const key = taskKey(task);
+      const known = late.get(key);
+      if (known) {
+        late.delete(key);
+        return known.catch(() => runElk(task, signal));
+      }
+      return patient > 0 ? runElk(task, signal) : withDeadline(key, task, signal);
+    },
+    async withoutDeadline<T>(f: () => Promise<T>): Promise<T> {
+      patient++;
+      try {
+        return await f();
+      } finally {
+        patient--;
+      }
     },
     warmup: () => elk.warmup(),
     close: () => elk.close(),
@@ -81,4 +152,9 @@ export function createQuickStartRunner(elk: ElkRunner): QuickStartRunner {
       return elk.stats;
     },
   };
+}
+
+/** A task whose arrays are copies (the runner may transfer the originals to a worker). */
+function copyTask(t: ElkTask): ElkTask {
+  return { ...t, nodeSize: t.nodeSize.slice(), nodeKind: t.nodeKind.slice(), portStart: t.portStart.slice(), portXY: t.portXY.slice(), portSide: t.portSide.slice(), edges: t.edges.slice() };
 }

@@ -38,8 +38,9 @@ import { viewSummary } from './view-summary.js';
 export interface ViewHostOptions<D = undefined> {
   /**
    * Runs the ELK calls of every layout; closed by a `close` request. A QuickStartRunner
-   * (`createQuickStartRunner`) gives provisional layouts until ELK is ready (set `warmUp: false`:
-   * it warms ELK up itself).
+   * (`createQuickStartRunner`) gives provisional layouts until ELK is ready, and after that for
+   * tasks ELK has not answered within its deadline; `settled` requests wait for ELK (set
+   * `warmUp: false`: it warms ELK up itself).
    */
   runner: ElkRunner;
   /** Reads event files (e.g. `eventGraphReader` of @tbg/events); without it they are refused. */
@@ -187,7 +188,8 @@ async function layoutAnswer<D>(host: HostState<D>, request: ViewLayoutRequest): 
     const seq = ++host.layouts;
     if (request.settled && runner.ready) await runner.ready;
     if (seq !== host.layouts) return only({ kind: 'cancelled', id });
-    const view = await g.session.layout();
+    // A settling request is there to replace quick layouts: it waits for ELK's.
+    const view = request.settled && runner.withoutDeadline ? await runner.withoutDeadline(() => g.session.layout()) : await g.session.layout();
     // The graph was replaced while this ran: the answer is about a graph the client left.
     if (host.graph !== g) return only({ kind: 'cancelled', id });
     const { geometry, ms, groupsLaidOut, groupsVisible, maxElkNodes, maxElkMs, elkCalls, provisional } = view;
