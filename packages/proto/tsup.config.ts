@@ -1,4 +1,15 @@
-import { defineConfig } from 'tsup';
+import { resolve } from 'node:path';
+import { defineConfig, type Options } from 'tsup';
+
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
+
+/** The lean build: the generated code without JSON conversions (src/gen/tf-lean.js) in place of the full one. */
+const leanGen: Plugin = {
+  name: 'lean-gen',
+  setup(b) {
+    b.onResolve({ filter: /\/gen\/tf\.js$/ }, (args) => ({ path: resolve(args.resolveDir, args.path.replace(/tf\.js$/, 'tf-lean.js')) }));
+  },
+};
 
 export default defineConfig([
   {
@@ -6,8 +17,17 @@ export default defineConfig([
     format: ['esm'],
     dts: true,
     sourcemap: true,
-    clean: true,
+    // Both builds run at once: this one's clean must not remove the other's output.
+    clean: ['!lean.js', '!lean.js.map'],
     target: 'es2022',
+  },
+  {
+    // `@tbg/proto/lean`: the same module for browser bundles (typed by index.d.ts, less the conversions).
+    entry: { lean: 'src/index.ts' },
+    format: ['esm'],
+    sourcemap: true,
+    target: 'es2022',
+    esbuildPlugins: [leanGen],
   },
   {
     // Not published: the benchmark is built apart from dist.

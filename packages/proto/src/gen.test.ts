@@ -10,7 +10,7 @@ describe('generated code', () => {
     const out = mkdtempSync(join(tmpdir(), 'tbg-gen-'));
     try {
       execFileSync(process.execPath, ['scripts/gen-proto.mjs', '--out', out], { stdio: 'pipe' });
-      for (const f of ['tf.js', 'tf.d.ts', 'schema.json']) {
+      for (const f of ['tf.js', 'tf-lean.js', 'tf.d.ts', 'schema.json']) {
         expect(readFileSync(join(out, f), 'utf8'), `src/gen/${f} is stale: run pnpm --filter @tbg/proto gen`).toBe(readFileSync(join('src/gen', f), 'utf8'));
       }
     } finally {

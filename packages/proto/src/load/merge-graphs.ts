@@ -6,6 +6,8 @@
  */
 import { tensorflow } from '../gen/tf.js';
 
+// Copies go through the wire format: the lean build of this package (no JSON conversions) has it too.
+
 export function mergeGraphDefs(graphs: tensorflow.GraphDef[], warnings: string[] = []): tensorflow.GraphDef {
   if (graphs.length === 0) return new tensorflow.GraphDef();
   if (graphs.length === 1) return graphs[0]!;
@@ -19,7 +21,7 @@ export function mergeGraphDefs(graphs: tensorflow.GraphDef[], warnings: string[]
     const fnNames = new Set((g.library?.function ?? []).map((f) => f.signature?.name ?? ''));
     const renameFn = (name: string) => (fnNames.has(name) ? `${prefix}_${name}` : name);
     const renameNode = (node: tensorflow.NodeDef, scope: string | null): tensorflow.NodeDef => {
-      const n = tensorflow.NodeDef.fromObject(tensorflow.NodeDef.toObject(node));
+      const n = tensorflow.NodeDef.decode(tensorflow.NodeDef.encode(node).finish());
       if (scope !== null) {
         n.name = `${scope}/${n.name}`;
         n.input = n.input.map((i) => (i.startsWith('^') ? `^${scope}/${i.slice(1)}` : `${scope}/${i}`));
@@ -33,10 +35,10 @@ export function mergeGraphDefs(graphs: tensorflow.GraphDef[], warnings: string[]
     };
     for (const node of g.node) merged.node.push(renameNode(node, prefix));
     for (const f of g.library?.function ?? []) {
-      const copy = tensorflow.FunctionDef.fromObject(tensorflow.FunctionDef.toObject(f));
+      const copy = tensorflow.FunctionDef.decode(tensorflow.FunctionDef.encode(f).finish());
       if (copy.signature) copy.signature.name = renameFn(copy.signature.name);
       // Body nodes keep their names (they are scoped by the function) but may call other functions.
-      copy.node_def = copy.node_def.map((n) => renameNode(n, null));
+      copy.node_def = copy.node_def.map((n) => renameNode(n, null)) as typeof copy.node_def;
       library.function.push(copy);
     }
     for (const gr of g.library?.gradient ?? []) {
