@@ -9,10 +9,10 @@
  * quick layout too (an expand is on screen at once), while ELK goes on with it: the next run of
  * the same task (the client's settling request) gets ELK's result, waiting for it if need be.
  */
-import { taskKey } from '../elk/task-key.js';
 import type { ElkResult, ElkTask } from '../elk/task.js';
 import { warmUpTask, WARM_UP_CALLS } from '../elk/warm-up-tasks.js';
 import type { ElkRunner } from '../worker/runner.js';
+import { deadlineRuns } from './deadline-runs.js';
 import { quickLayered } from './quick-layered.js';
 
 /** How long ELK must have had no real task before the warm-up goes on. */
@@ -28,8 +28,6 @@ const IDLE_WARM_UP_NODES = 24;
  * and a layout may need a task per level of nesting.
  */
 const DEFAULT_DEADLINE_MS = 40;
-/** ELK results of tasks answered quickly, kept for the settling request (older ones are dropped). */
-const MAX_LATE = 64;
 
 export interface QuickStartRunner extends ElkRunner {
   /** Resolves once tasks go to ELK. */
@@ -87,38 +85,9 @@ export function createQuickStartRunner(elk: ElkRunner, options: QuickStartOption
       for (const resolve of waiting) resolve();
     });
   };
-  const late = new Map<string, Promise<ElkResult>>();
+  const deadline = Number.isFinite(deadlineMs) ? deadlineRuns(runElk, deadlineMs) : null;
   /** Layouts in progress that wait for ELK (`withoutDeadline`). */
   let patient = 0;
-  /**
-   * ELK's answer if it comes within the deadline; else the quick layout, and ELK's answer is kept
-   * under `key`. The caller's signal cancels the ELK call only until the quick answer is given:
-   * after that the call belongs to the next run of the task.
-   */
-  const withDeadline = (key: string, task: ElkTask, signal?: AbortSignal): Promise<ElkResult> => {
-    const own = new AbortController();
-    const forward = () => own.abort(signal?.reason);
-    if (signal?.aborted) forward();
-    signal?.addEventListener('abort', forward, { once: true });
-    // ELK's runner may transfer the task's buffers away: the quick layout needs its own.
-    const real = runElk(copyTask(task), own.signal);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const quick = new Promise<ElkResult>((resolve) => {
-      timer = setTimeout(() => {
-        signal?.removeEventListener('abort', forward);
-        late.set(key, real);
-        // A failed or cancelled call is not kept: the next run asks ELK again.
-        real.catch(() => late.get(key) === real && late.delete(key));
-        if (late.size > MAX_LATE) late.delete(late.keys().next().value!);
-        resolve(quickLayered(task));
-      }, deadlineMs);
-    });
-    const settled = real.finally(() => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', forward);
-    });
-    return Promise.race([settled, quick]);
-  };
   return {
     get size() {
       return elk.size;
@@ -129,14 +98,8 @@ export function createQuickStartRunner(elk: ElkRunner, options: QuickStartOption
     },
     run(task: ElkTask, signal?: AbortSignal): Promise<ElkResult> {
       if (!elkReady) return signal?.aborted ? elk.run(task, signal) : Promise.resolve(quickLayered(task));
-      if (!Number.isFinite(deadlineMs)) return runElk(task, signal);
-      const key = taskKey(task);
-      const known = late.get(key);
-      if (known) {
-        late.delete(key);
-        return known.catch(() => runElk(task, signal));
-      }
-      return patient > 0 ? runElk(task, signal) : withDeadline(key, task, signal);
+      if (!deadline) return runElk(task, signal);
+      return patient > 0 ? deadline.wait(task, signal) : deadline.run(task, signal);
     },
     async withoutDeadline<T>(f: () => Promise<T>): Promise<T> {
       patient++;
@@ -152,9 +115,4 @@ export function createQuickStartRunner(elk: ElkRunner, options: QuickStartOption
       return elk.stats;
     },
   };
-}
-
-/** A task whose arrays are copies (the runner may transfer the originals to a worker). */
-function copyTask(t: ElkTask): ElkTask {
-  return { ...t, nodeSize: t.nodeSize.slice(), nodeKind: t.nodeKind.slice(), portStart: t.portStart.slice(), portXY: t.portXY.slice(), portSide: t.portSide.slice(), edges: t.edges.slice() };
 }

@@ -68,7 +68,7 @@ describe.skipIf(!run)(SUITE, () => {
     // A label of characters the first layout did not have: their glyphs are added to the atlas
     // after it was uploaded, and drawn the same as by a renderer that starts with them.
     const i = [...Array(g.nodes.count).keys()].find((k) => g.nodes.label[k]!.length >= 6 && (g.nodes.labelAlign[k] ?? 0) === 0)!;
-    const renamed = { ...g, nodes: { ...g.nodes, label: g.nodes.label.map((l, k) => (k === i ? 'Жук变量ü' : l)) } } as Geometry;
+    const renamed = { ...g, nodes: { ...g.nodes, label: g.nodes.label.map((l, k) => (k === i ? 'Жук变量ü' : l)) } };
     const [lx, ly] = [g.nodes.labelXY[2 * i]!, g.nodes.labelXY[2 * i + 1]!];
     const scale = 24 / g.nodes.labelPx[i]!;
     const grid: Array<[number, number]> = [];
