@@ -1,8 +1,9 @@
 /**
  * The browser half of the benchmark: a generated graph drawn in headless Chromium (SwiftShader:
  * compare rows within one run, never read them as real-GPU frame rates). Per size: a pan/zoom
- * walk around the fitted view (every node in view) and one zoomed in, with levels of detail and
- * culling on, then off, in the same page; then the cost of hover highlights at that size.
+ * walk around the fitted view (every node in view) and one zoomed in, with levels of detail,
+ * culling and the view cache on; with the first two only; and with none, in the same page (with
+ * the cache, also the sharp redraw once the camera rests); then the cost of hover highlights.
  */
 import type { Page } from 'playwright-core';
 import { startHarness } from '../src/test-support/chromium-harness.js';
@@ -26,11 +27,14 @@ function walk(c: Cam): Cam[] {
   return out;
 }
 
-async function frames(page: Page, cams: Cam[]): Promise<{ ms: number; stats: FrameStats }> {
-  // One untimed frame first: a changed setting's first frame compiles nothing, but warms caches.
-  await page.evaluate(`tbgRender.timeFrames(${JSON.stringify(cams.slice(0, 1))})`);
+async function frames(page: Page, cams: Cam[], start: Cam): Promise<{ ms: number; max: number; stats: FrameStats }> {
+  // One untimed frame first, at the walk's start: a changed setting's first frame compiles
+  // nothing, but warms caches (and draws the view cache's picture, when on).
+  await page.evaluate(`tbgRender.timeFrames(${JSON.stringify([start])})`);
+  // As a user looks before moving: the view cache (when on) draws its picture once things are still.
+  await page.waitForTimeout(500);
   const out = await page.evaluate<Array<{ ms: number; stats: FrameStats }>>(`tbgRender.timeFrames(${JSON.stringify(cams)})`);
-  return { ms: median(out.map((f) => f.ms)), stats: out[0]!.stats };
+  return { ms: median(out.map((f) => f.ms)), max: Math.max(...out.map((f) => f.ms)), stats: out[0]!.stats };
 }
 
 async function benchSize(page: Page, o: SyntheticOptions): Promise<void> {
@@ -41,16 +45,18 @@ async function benchSize(page: Page, o: SyntheticOptions): Promise<void> {
   // Zoomed in: 1 screen px per world px at the graph's centre (a few hundred nodes in view).
   const zoomed: Cam = { scale: 1, x: W / 2 - shown.width / 2, y: H / 2 - shown.height / 2 };
   for (const [view, start] of [['fitted', fit], ['zoomed in', zoomed]] as const) {
-    for (const on of [true, false]) {
-      await page.evaluate(`tbgRender.configure({ lod: ${on}, cull: ${on} })`);
-      const f = await frames(page, walk(start));
-      console.log(JSON.stringify({ bench: 'render-pixi', case: 'frame per pan/zoom step', nodes: shown.nodes, edges: shown.edges, view, lodAndCull: on, frameMs: r3(f.ms), meshes: f.stats.meshes, visibleTiles: f.stats.visibleTiles, tiles: f.stats.tiles, firstFrameMs: firstMs }));
+    for (const [lodAndCull, cache] of [[true, true], [true, false], [false, false]] as const) {
+      await page.evaluate(`tbgRender.configure({ lod: ${lodAndCull}, cull: ${lodAndCull}, cache: ${cache} })`);
+      const f = await frames(page, walk(start), start);
+      // With the cache, the picture of the view is drawn again, sharp, once the camera rests.
+      const sharpMs = cache ? await page.evaluate<number>('tbgRender.timeSharp()') : undefined;
+      console.log(JSON.stringify({ bench: 'render-pixi', case: 'frame per pan/zoom step', nodes: shown.nodes, edges: shown.edges, view, lodAndCull, cache, frameMs: r3(f.ms), maxFrameMs: r3(f.max), ...(sharpMs !== undefined ? { sharpRedrawMs: r3(sharpMs) } : {}), meshes: f.stats.meshes, visibleTiles: f.stats.visibleTiles, tiles: f.stats.tiles, firstFrameMs: firstMs }));
     }
   }
-  await page.evaluate('tbgRender.configure({ lod: true, cull: true })');
+  await page.evaluate('tbgRender.configure({ lod: true, cull: true, cache: false })');
   await page.evaluate(`tbgRender.setCamera(${JSON.stringify(fit)})`);
   const hovered = Array.from({ length: 12 }, (_, k) => Math.floor(((k + 0.5) * shown.nodes) / 12));
-  const plain = await frames(page, [fit, fit, fit, fit, fit]);
+  const plain = await frames(page, [fit, fit, fit, fit, fit], fit);
   const h = await page.evaluate<Array<{ setMs: number; frameMs: number }>>(`tbgRender.timeHighlights(${JSON.stringify(hovered)})`);
   console.log(JSON.stringify({ bench: 'render-pixi', case: 'hover highlight', nodes: shown.nodes, setHighlightMs: r3(median(h.map((x) => x.setMs))), frameAfterMs: r3(median(h.map((x) => x.frameMs))), plainFrameMs: r3(plain.ms) }));
   await page.evaluate('tbgRender.destroy()');

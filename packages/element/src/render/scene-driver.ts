@@ -55,7 +55,8 @@ export class SceneDriver {
   }
 
   static async create(c: DriverCanvas): Promise<SceneDriver> {
-    const renderer = await GraphRenderer.create({ canvas: c.canvas, width: c.width, height: c.height, resolution: c.resolution });
+    // The view cache: pans and zooms are shown from a picture of the view, drawn sharp again once the camera rests.
+    const renderer = await GraphRenderer.create({ canvas: c.canvas, width: c.width, height: c.height, resolution: c.resolution, cache: true });
     renderer.setMinimap({ enabled: true });
     const d = new SceneDriver(renderer);
     d.viewport = { width: c.width, height: c.height };
@@ -91,9 +92,10 @@ export class SceneDriver {
     this.schedule();
   }
 
+  /** A camera from the page: each is a step of a pan, a zoom or an animation. */
   setCamera(c: Camera): void {
     this.camera = c;
-    this.renderer.setCamera(c);
+    this.renderer.setCamera(c, true);
     this.schedule();
   }
 

@@ -16,6 +16,8 @@ export interface FrameStats {
   visibleTiles: number;
   /** Meshes drawn (draw calls of the scene, minimap aside). */
   meshes: number;
+  /** Shown from the view cache's picture (view-cache.ts): then `meshes` is what was drawn into it this frame, 0 when nothing was. */
+  cached?: boolean;
 }
 
 export interface Detail {
@@ -23,6 +25,8 @@ export interface Detail {
   lod: boolean;
   /** Hide tiles off screen. */
   cull: boolean;
+  /** Show pans and zooms from a cached picture of the view (view-cache.ts). */
+  cache?: boolean;
 }
 
 /** Annotation layers vanish when nodes are plain boxes. */

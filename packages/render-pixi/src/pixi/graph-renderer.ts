@@ -23,6 +23,7 @@ import { applyVisibility, type Detail, type FrameStats } from './frame-visibilit
 import { uploadAtlasRows } from './atlas-upload.js';
 import { createAtlasTexture, createLabelShader } from './label-shader.js';
 import { Minimap } from './minimap.js';
+import { ViewCache } from './view-cache.js';
 import { MAX_ANIMATED_NODES, TransitionPlayer } from './transition-player.js';
 import { buildSceneMeshes, type LayerName, type SceneMeshes, type SceneShaders } from './scene-builder.js';
 import { SceneStyle } from './scene-style.js';
@@ -44,6 +45,12 @@ export interface GraphRendererOptions {
   lod?: boolean;
   /** Hide tiles off screen (default true). */
   cull?: boolean;
+  /**
+   * Show the frames of a pan or zoom from a picture of the view and a margin around it, drawn
+   * once (default false; see view-cache.ts): zooms show it scaled while the camera moves
+   * (`setCamera(c, true)`) and draw sharp 120 ms after it rests.
+   */
+  cache?: boolean;
 }
 
 export interface SetGeometryOptions {
@@ -79,6 +86,13 @@ interface Scene {
 
 const now = () => performance.now();
 
+/** After the camera rests this long, a scaled picture of the view is drawn again, sharp. */
+const SHARP_AFTER_MS = 120;
+/** After a change drawn with the camera still (a hover), the picture is drawn again this much later, so that the next pan starts from it. */
+const PICTURE_AFTER_MS = 300;
+
+const sameCamera = (a: Camera | null, b: Camera) => a !== null && a.x === b.x && a.y === b.y && a.scale === b.scale;
+
 const graphExtent = (g: Geometry): Rect => ({ x: 0, y: 0, width: g.width, height: g.height });
 
 /** While animating, the node shapes are the animation's. */
@@ -105,10 +119,16 @@ export class GraphRenderer {
   /** Selection as last set, to redraw the minimap only when it changes. */
   private selectedKey = '';
   private readonly transition: TransitionPlayer;
+  private viewCache: ViewCache | null = null;
+  /** The camera of the last frame, and whether the last `setCamera` was part of a pan or zoom in progress. */
+  private lastCam: Camera | null = null;
+  private moving = false;
+  private sharpTimer: ReturnType<typeof setTimeout> | undefined;
+  private sharpDue = false;
 
   private constructor(o: GraphRendererOptions) {
     this.viewport = { width: o.width, height: o.height };
-    this.detail = { lod: o.lod ?? true, cull: o.cull ?? true };
+    this.detail = { lod: o.lod ?? true, cull: o.cull ?? true, cache: o.cache ?? false };
     this.currentTheme = mergeTheme(DEFAULT_THEME, { ...(o.background !== undefined ? { background: o.background } : {}), ...o.theme });
     this.shaders = { shape: createShapeShader(this.style), edge: createEdgeShader(this.style), label: createLabelShader(this.atlasTexture, this.style) };
     this.style.setTheme(this.currentTheme);
@@ -132,7 +152,8 @@ export class GraphRenderer {
       sharedTicker: false,
     });
     r.minimap = new Minimap(r.app.renderer, r.app.stage, r.world, r.style, r.shaders.shape);
-    r.app.stage.addChild(r.world, r.minimap.overlay);
+    r.viewCache = new ViewCache(r.app.renderer);
+    r.app.stage.addChild(r.world, r.viewCache.layer, r.minimap.overlay);
     // Hit testing is ours (spatial index), so pixi's event system has nothing to walk.
     r.app.stage.eventMode = 'none';
     r.app.stage.interactiveChildren = false;
@@ -182,13 +203,16 @@ export class GraphRenderer {
     }
   }
 
-  setCamera(c: Camera): void {
+  /** Moves the camera; `moving`: a step of a pan or zoom in progress (the view cache may show a scaled picture). */
+  setCamera(c: Camera, moving = false): void {
+    this.moving = moving;
     this.cam = c;
     this.world.position.set(c.x, c.y);
     this.world.scale.set(c.scale);
   }
 
   resize(width: number, height: number): void {
+    this.viewCache?.invalidate();
     this.viewport = { width, height };
     this.app.renderer.resize(width, height);
   }
@@ -196,6 +220,7 @@ export class GraphRenderer {
   /** Turns levels of detail and culling on or off (e.g. to compare frame times). */
   configure(detail: Partial<Detail>): void {
     this.detail = { ...this.detail, ...detail };
+    this.viewCache?.invalidate();
     this.style.set('uLod', this.detail.lod ? 1 : 0);
     this.minimapDirty();
   }
@@ -221,6 +246,7 @@ export class GraphRenderer {
     const s = this.scene;
     if (!s) return;
     this.lit = writeHighlight(s.geometry, s.edges, this.style.states, this.lit, h);
+    this.viewCache?.invalidate();
     this.style.statesChanged(h.hovered >= 0 && h.hovered < s.geometry.nodes.count);
     // The minimap shows the selection, not the hover.
     const key = h.selected.join();
@@ -231,6 +257,7 @@ export class GraphRenderer {
   /** Replaces the given theme colours; call `render()`. No buffer is rebuilt. */
   setTheme(partial: Partial<Theme>): void {
     this.currentTheme = mergeTheme(this.currentTheme, partial);
+    this.viewCache?.invalidate();
     this.style.setTheme(this.currentTheme);
     this.app.renderer.background.color = this.currentTheme.background;
     this.minimapDirty();
@@ -320,17 +347,66 @@ export class GraphRenderer {
   private drawScene(): FrameStats {
     let stats: FrameStats = { tiles: 0, visibleTiles: 0, meshes: 0 };
     const s = this.scene;
+    this.viewCache?.hide();
+    this.world.visible = true;
     if (s) {
       // The minimap's texture pass first: it sets visibilities of its own.
       this.minimap?.prepare({ scene: s.meshes, graph: graphExtent(s.geometry), camera: this.cam, viewport: this.viewport, detail: this.detail, theme: this.currentTheme, frozen: this.transition.active }, this.minimapOptions);
       this.style.set('uPlain', this.cam.scale < PLAIN_BELOW_SCALE ? 1 : 0);
-      stats = applyVisibility(s.meshes, visibleWorld(this.cam, this.viewport), this.cam.scale, this.detail, this.transition.active ? ANIMATED_LAYERS : undefined);
+      stats = this.detail.cache && !this.transition.active && this.viewCache ? this.fromCache(s, this.viewCache) : this.visibleNow(s);
     }
     this.app.renderer.render(this.app.stage);
+    this.lastCam = { ...this.cam };
     return stats;
   }
 
+  /** Sets the scene up to be drawn itself, culled to the view. */
+  private visibleNow(s: Scene): FrameStats {
+    return applyVisibility(s.meshes, visibleWorld(this.cam, this.viewport), this.cam.scale, this.detail, this.transition.active ? ANIMATED_LAYERS : undefined);
+  }
+
+  /**
+   * Sets the frame up to show the view cache's picture, drawn again first when it cannot stand
+   * for this camera or a sharp one is due. A change with the camera still (a hover) is drawn
+   * directly, and the picture redrawn once things have been still for PICTURE_AFTER_MS.
+   */
+  private fromCache(s: Scene, cache: ViewCache): FrameStats {
+    const serves = cache.serves(this.cam, this.viewport, this.moving);
+    if (!serves && !this.sharpDue && sameCamera(this.lastCam, this.cam)) {
+      this.scheduleSharp(PICTURE_AFTER_MS);
+      return this.visibleNow(s);
+    }
+    let stats: FrameStats = { tiles: 0, visibleTiles: 0, meshes: 0 };
+    if (!serves || this.sharpDue) {
+      cache.redraw(this.cam, this.viewport, this.currentTheme.background, (held, target, margin, clearColor) => {
+        this.world.position.set(this.cam.x + margin, this.cam.y + margin);
+        stats = applyVisibility(s.meshes, held, this.cam.scale, this.detail);
+        const overlay = this.minimap?.overlay.visible ?? false;
+        if (this.minimap) this.minimap.overlay.visible = false;
+        this.app.renderer.render({ container: this.app.stage, target, clear: true, clearColor });
+        if (this.minimap) this.minimap.overlay.visible = overlay;
+        this.world.position.set(this.cam.x, this.cam.y);
+        return stats;
+      });
+    }
+    this.sharpDue = false;
+    cache.show(this.cam);
+    this.world.visible = false;
+    if (cache.inexactFor(this.cam)) this.scheduleSharp(SHARP_AFTER_MS);
+    return { ...stats, cached: true };
+  }
+
+  /** An exact picture of the view once nothing has changed for `ms`. */
+  private scheduleSharp(ms: number): void {
+    clearTimeout(this.sharpTimer);
+    this.sharpTimer = setTimeout(() => {
+      this.sharpDue = true;
+      this.requestRender();
+    }, ms);
+  }
+
   private clearScene(): void {
+    this.viewCache?.invalidate();
     if (!this.scene) return;
     for (const layer of this.world.removeChildren()) layer.destroy({ children: true });
     this.scene = null;
@@ -339,10 +415,12 @@ export class GraphRenderer {
   /** Releases every GPU resource and the context itself. */
   destroy(): void {
     if (this.pendingFrame) cancelAnimationFrame(this.pendingFrame);
+    clearTimeout(this.sharpTimer);
     this.transition.cancel();
     this.frameListeners.clear();
     this.clearScene();
     this.minimap?.destroy();
+    this.viewCache?.destroy();
     this.shaders.shape.destroy();
     this.shaders.edge.destroy();
     this.shaders.label.destroy();

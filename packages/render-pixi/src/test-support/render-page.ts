@@ -47,19 +47,21 @@ async function createWarm(width: number, height: number, points: Array<[number, 
 /** A generated graph (synthetic-geometry.ts), made in the page: nothing large crosses the wire. */
 async function showSynthetic(o: SyntheticOptions, width: number, height: number, options: Partial<GraphRendererOptions> = {}): Promise<{ nodes: number; edges: number; width: number; height: number; stats: FrameStats }> {
   renderer = await GraphRenderer.create({ ...options, canvas: addCanvas(width, height), width, height });
+  renderer.onFrame(() => frames++);
   const g = syntheticGeometry(o);
   renderer.setGeometry(g, plainPaint(g));
   return { nodes: g.nodes.count, edges: g.edges.count, width: g.width, height: g.height, stats: renderer.render() };
 }
 
 /** Frame times (ms, each forced to completion by a 1-pixel read) for each camera in turn. */
+/** Draws a frame per camera, as the steps of a pan or zoom in progress; CPU and GPU time of each (a pixel read waits for the GPU). */
 function timeFrames(cameras: Array<{ x: number; y: number; scale: number }>): Array<{ ms: number; stats: FrameStats }> {
   const canvas = document.querySelector('canvas')!;
   const gl = canvas.getContext('webgl2')!;
   const pixel = new Uint8Array(4);
   return cameras.map((c) => {
     const t0 = performance.now();
-    renderer!.setCamera(c);
+    renderer!.setCamera(c, true);
     const stats = renderer!.render();
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
     return { ms: performance.now() - t0, stats };
@@ -240,6 +242,11 @@ const api = {
     renderer!.setCamera(c);
     return renderer!.render();
   },
+  /** A step of a pan or zoom in progress. */
+  move: (c: { x: number; y: number; scale: number }) => {
+    renderer!.setCamera(c, true);
+    return renderer!.render();
+  },
   highlight: (h: Highlight) => {
     renderer!.setHighlight(h);
     return renderer!.render();
@@ -248,7 +255,16 @@ const api = {
     renderer!.setTheme(t);
     return renderer!.render();
   },
-  configure: (d: { lod?: boolean; cull?: boolean }) => renderer!.configure(d),
+  configure: (d: { lod?: boolean; cull?: boolean; cache?: boolean }) => renderer!.configure(d),
+  /** Draws the current view sharp, as the renderer does once the camera rests (CPU and GPU ms). */
+  timeSharp: () => {
+    const gl = document.querySelector('canvas')!.getContext('webgl2')!;
+    const t0 = performance.now();
+    (renderer as unknown as { sharpDue: boolean }).sharpDue = true;
+    renderer!.render();
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+    return performance.now() - t0;
+  },
   minimap: (o: Partial<MinimapOptions>) => {
     renderer!.setMinimap(o);
     return renderer!.render();

@@ -1,0 +1,96 @@
+/**
+ * The view cache: the scene drawn once into a texture — the view and a margin around it — and
+ * shown as one textured quad for the frames of a pan, or of a zoom while it lasts (scaled, then
+ * drawn sharp again when the camera rests). Anything that changes what the scene looks like
+ * (geometry, highlight, theme, size, levels of detail) makes the picture stale.
+ */
+import { Container, RenderTexture, type Geometry, type Mesh, type Renderer, type Shader } from 'pixi.js';
+import type { Camera, Viewport } from '../scene/camera.js';
+import { cacheMargin, cacheServes, heldWorld, pictureTransform, type CachedView } from '../scene/view-cache-plan.js';
+import type { FrameStats } from './frame-visibility.js';
+import { createPictureMesh } from './picture-mesh.js';
+
+export class ViewCache {
+  /** The picture, between the scene and the minimap; hidden while the scene is drawn itself. */
+  readonly layer = new Container();
+  private picture: Mesh<Geometry, Shader> | null = null;
+  private texture: RenderTexture | null = null;
+  private view: CachedView | null = null;
+  /** What the scene's own draw into the picture reported. */
+  private drawnStats: FrameStats = { tiles: 0, visibleTiles: 0, meshes: 0 };
+
+  constructor(private readonly renderer: Renderer) {
+    this.layer.visible = false;
+  }
+
+  /** The picture no longer shows the scene. */
+  invalidate(): void {
+    this.view = null;
+  }
+
+  /** Whether the picture can be shown for `cam` (see `cacheServes`). */
+  serves(cam: Camera, viewport: Viewport, moving: boolean): boolean {
+    return this.view !== null && cacheServes(this.view, cam, viewport, moving);
+  }
+
+  /**
+   * Whether the picture shows `cam`'s view only approximately — scaled, or moved by a fraction of
+   * a pixel (then it is shown at the nearest whole pixel, not resampled) — so a sharp one is due.
+   */
+  inexactFor(cam: Camera): boolean {
+    if (!this.view) return false;
+    const t = pictureTransform(this.view, cam);
+    return t.scale !== 1 || !whole(t.x * this.renderer.resolution) || !whole(t.y * this.renderer.resolution);
+  }
+
+  get stats(): FrameStats {
+    return this.drawnStats;
+  }
+
+  /**
+   * Draws the scene into the picture at `cam`: `drawInto(world rect, target, offset)` draws
+   * what that rectangle holds, with the camera moved by `offset` CSS px, into the texture.
+   */
+  redraw(cam: Camera, viewport: Viewport, background: number, drawInto: (held: ReturnType<typeof heldWorld>, target: RenderTexture, margin: number, clearColor: [number, number, number, number]) => FrameStats): void {
+    const margin = cacheMargin(viewport);
+    const [w, h] = [viewport.width + 2 * margin, viewport.height + 2 * margin];
+    if (!this.texture || this.texture.width !== w || this.texture.height !== h) {
+      this.picture?.destroy({ children: true });
+      this.texture?.destroy(true);
+      this.texture = RenderTexture.create({ width: w, height: h, resolution: this.renderer.resolution });
+      this.picture = this.layer.addChild(createPictureMesh(this.texture.source, w, h));
+    }
+    const view: CachedView = { camera: { ...cam }, viewport: { ...viewport }, margin };
+    const rgba: [number, number, number, number] = [((background >> 16) & 255) / 255, ((background >> 8) & 255) / 255, (background & 255) / 255, 1];
+    this.drawnStats = drawInto(heldWorld(view), this.texture, margin, rgba);
+    this.view = view;
+  }
+
+  /** Places the picture for `cam` and shows it (call `hide` before drawing the scene itself). */
+  show(cam: Camera): void {
+    if (!this.view) return;
+    const t = pictureTransform(this.view, cam);
+    // Unscaled, the picture goes to whole device pixels: resampled by a fraction it would blur.
+    const r = this.renderer.resolution;
+    const snap = (v: number) => (t.scale === 1 ? Math.round(v * r) / r : v);
+    this.picture?.position.set(snap(t.x), snap(t.y));
+    this.picture?.scale.set(t.scale);
+    this.layer.visible = true;
+  }
+
+  hide(): void {
+    this.layer.visible = false;
+  }
+
+  destroy(): void {
+    this.picture?.shader?.destroy();
+    this.texture?.destroy(true);
+    this.texture = null;
+    this.layer.destroy({ children: true });
+  }
+}
+
+/** Whole, give or take rounding. */
+function whole(v: number): boolean {
+  return Math.abs(v - Math.round(v)) < 1e-3;
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { worldToScreen } from './camera.js';
+import { cacheMargin, cacheServes, heldWorld, pictureTransform, type CachedView } from './view-cache-plan.js';
+
+const viewport = { width: 1000, height: 600 };
+const cached: CachedView = { camera: { x: -200, y: 100, scale: 0.5 }, viewport, margin: cacheMargin(viewport) };
+
+describe('view cache plan', () => {
+  it('holds the view and a margin of a quarter of the longer side on each side', () => {
+    expect(cached.margin).toBe(256);
+    expect(cacheMargin({ width: 900, height: 700 })).toBe(232);
+    expect(heldWorld(cached)).toEqual({ x: 400 - 512, y: -200 - 512, width: 2000 + 1024, height: 1200 + 1024 });
+  });
+
+  it('serves pans within the margin at the same scale, and nothing beyond', () => {
+    const pan = (dx: number, dy: number) => ({ ...cached.camera, x: cached.camera.x + dx, y: cached.camera.y + dy });
+    expect(cacheServes(cached, pan(0, 0), viewport, false)).toBe(true);
+    expect(cacheServes(cached, pan(256, -256), viewport, false)).toBe(true);
+    expect(cacheServes(cached, pan(257, 0), viewport, false)).toBe(false);
+    expect(cacheServes(cached, pan(0, 0), { width: 999, height: 600 }, false)).toBe(false);
+  });
+
+  it('serves a scaled picture only while the camera moves, and at most 2× either way', () => {
+    const zoom = (k: number) => ({ scale: cached.camera.scale * k, x: 500 - (500 - cached.camera.x) * k, y: 300 - (300 - cached.camera.y) * k });
+    expect(cacheServes(cached, zoom(1.25), viewport, false)).toBe(false);
+    expect(cacheServes(cached, zoom(1.25), viewport, true)).toBe(true);
+    expect(cacheServes(cached, zoom(1.95), viewport, true)).toBe(true);
+    expect(cacheServes(cached, zoom(2.1), viewport, true)).toBe(false);
+    // Zoomed out by 1.25 the view needs 12.5 % more each side: within the margin.
+    expect(cacheServes(cached, zoom(0.8), viewport, true)).toBe(true);
+    expect(cacheServes(cached, zoom(0.6), viewport, true)).toBe(false);
+  });
+
+  it('puts every world point where the camera shows it', () => {
+    const cam = { scale: 0.8, x: -123, y: 45 };
+    const t = pictureTransform(cached, cam);
+    for (const [wx, wy] of [[0, 0], [700, -300], [1234, 987]] as const) {
+      // The picture pixel of the world point, through the picture's transform.
+      const [u, v] = worldToScreen(cached.camera, wx, wy).map((s) => s + cached.margin);
+      const [sx, sy] = worldToScreen(cam, wx, wy);
+      expect(t.x + u! * t.scale).toBeCloseTo(sx, 9);
+      expect(t.y + v! * t.scale).toBeCloseTo(sy, 9);
+    }
+  });
+});
