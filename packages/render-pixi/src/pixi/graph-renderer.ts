@@ -6,7 +6,7 @@
  * `destroy()` releases the GL context and every buffer. Works on a DOM canvas or an
  * OffscreenCanvas in a worker (call `useWorkerAdapter()` there first).
  */
-import { Application, Container, type Texture } from 'pixi.js';
+import { Application, Container, type RenderTexture, type Texture } from 'pixi.js';
 import { roboto, type Geometry } from '@tbg/layout';
 import { fitCamera, screenToWorld, visibleWorld, type Camera, type Rect, type Viewport } from '../scene/camera.js';
 import { buildEdgeGraph, writeHighlight, type EdgeGraph, type Highlight } from '../scene/highlight.js';
@@ -376,24 +376,26 @@ export class GraphRenderer {
       this.scheduleSharp(PICTURE_AFTER_MS);
       return this.visibleNow(s);
     }
+    // Only shown: nothing of the scene is drawn this frame.
     let stats: FrameStats = { tiles: 0, visibleTiles: 0, meshes: 0 };
-    if (!serves || this.sharpDue) {
-      cache.redraw(this.cam, this.viewport, this.currentTheme.background, (held, target, margin, clearColor) => {
-        this.world.position.set(this.cam.x + margin, this.cam.y + margin);
-        stats = applyVisibility(s.meshes, held, this.cam.scale, this.detail);
-        const overlay = this.minimap?.overlay.visible ?? false;
-        if (this.minimap) this.minimap.overlay.visible = false;
-        this.app.renderer.render({ container: this.app.stage, target, clear: true, clearColor });
-        if (this.minimap) this.minimap.overlay.visible = overlay;
-        this.world.position.set(this.cam.x, this.cam.y);
-        return stats;
-      });
-    }
+    if (!serves || this.sharpDue) stats = cache.redraw(this.cam, this.viewport, this.currentTheme.background, (held, target, margin, clearColor) => this.drawPicture(s, held, target, margin, clearColor));
     this.sharpDue = false;
     cache.show(this.cam);
     this.world.visible = false;
     if (cache.inexactFor(this.cam)) this.scheduleSharp(SHARP_AFTER_MS);
     return { ...stats, cached: true };
+  }
+
+  /** The scene in world rectangle `held`, with the camera moved by `margin`, into the view cache's texture. */
+  private drawPicture(s: Scene, held: Rect, target: RenderTexture, margin: number, clearColor: [number, number, number, number]): FrameStats {
+    this.world.position.set(this.cam.x + margin, this.cam.y + margin);
+    const stats = applyVisibility(s.meshes, held, this.cam.scale, this.detail);
+    const overlay = this.minimap?.overlay.visible ?? false;
+    if (this.minimap) this.minimap.overlay.visible = false;
+    this.app.renderer.render({ container: this.app.stage, target, clear: true, clearColor });
+    if (this.minimap) this.minimap.overlay.visible = overlay;
+    this.world.position.set(this.cam.x, this.cam.y);
+    return stats;
   }
 
   /** An exact picture of the view once nothing has changed for `ms`. */

@@ -10,6 +10,7 @@ import type { Camera, Rect, Viewport } from '../scene/camera.js';
 import { minimapLayout, minimapShown, viewportBox, type MinimapLayout, type MinimapOptions } from '../scene/minimap-layout.js';
 import { PLAIN_BELOW_SCALE } from '../scene/lod.js';
 import { allocateQuads, QuadRole, quadSpec, rgbaBytes, writeShapeQuad, type NodeQuads } from '../scene/node-quads.js';
+import { unitRgb } from '../style/palette.js';
 import type { Theme } from '../style/theme.js';
 import { applyVisibility, keepOnly, type Detail } from './frame-visibility.js';
 import type { SceneMeshes, SceneMesh } from './scene-builder.js';
@@ -84,8 +85,7 @@ export class Minimap {
     applyVisibility(f.scene, f.graph, camera.scale, { lod: f.detail.lod, cull: false });
     keepOnly(f.scene, MINIMAP_LAYERS);
     this.overlay.visible = false;
-    const bg = f.theme.minimapBackground;
-    this.renderer.render({ container: this.stage, target: this.texture, clear: true, clearColor: [((bg >> 16) & 255) / 255, ((bg >> 8) & 255) / 255, (bg & 255) / 255, 1] });
+    this.renderer.render({ container: this.stage, target: this.texture, clear: true, clearColor: [...unitRgb(f.theme.minimapBackground), 1] });
     this.world.position.set(saved.x, saved.y);
     this.world.scale.set(saved.scale);
     this.style.set('uPlain', saved.plain);

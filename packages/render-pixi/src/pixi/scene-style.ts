@@ -5,6 +5,7 @@
  * highlight touches only these, never a vertex buffer.
  */
 import { BufferImageSource, UniformGroup, type Shader } from 'pixi.js';
+import { unitRgb } from '../style/palette.js';
 import type { Theme } from '../style/theme.js';
 
 /** Width of the state texture; slot s is texel (s mod width, s div width). */
@@ -113,7 +114,7 @@ export class SceneStyle {
   setTheme(t: Theme): void {
     for (const [name, key] of Object.entries(COLOUR_UNIFORMS)) {
       const c = t[key];
-      (this.values()[name] as Float32Array).set([((c >> 16) & 255) / 255, ((c >> 8) & 255) / 255, (c & 255) / 255]);
+      (this.values()[name] as Float32Array).set(unitRgb(c));
     }
     this.set('uFade', t.fade);
     this.set('uInvertFills', t.nodeFills === 'inverted' ? 1 : 0);

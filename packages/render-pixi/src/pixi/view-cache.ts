@@ -5,10 +5,13 @@
  * (geometry, highlight, theme, size, levels of detail) makes the picture stale.
  */
 import { Container, RenderTexture, type Geometry, type Mesh, type Renderer, type Shader } from 'pixi.js';
-import type { Camera, Viewport } from '../scene/camera.js';
+import type { Camera, Rect, Viewport } from '../scene/camera.js';
 import { cacheMargin, cacheServes, heldWorld, pictureTransform, type CachedView } from '../scene/view-cache-plan.js';
-import type { FrameStats } from './frame-visibility.js';
+import { unitRgb } from '../style/palette.js';
 import { createPictureMesh } from './picture-mesh.js';
+
+/** Draws what world rectangle `held` holds into `target`, with the camera moved by `margin` CSS px, cleared to `clearColor` first. */
+export type DrawInto<T> = (held: Rect, target: RenderTexture, margin: number, clearColor: [number, number, number, number]) => T;
 
 export class ViewCache {
   /** The picture, between the scene and the minimap; hidden while the scene is drawn itself. */
@@ -16,8 +19,6 @@ export class ViewCache {
   private picture: Mesh<Geometry, Shader> | null = null;
   private texture: RenderTexture | null = null;
   private view: CachedView | null = null;
-  /** What the scene's own draw into the picture reported. */
-  private drawnStats: FrameStats = { tiles: 0, visibleTiles: 0, meshes: 0 };
 
   constructor(private readonly renderer: Renderer) {
     this.layer.visible = false;
@@ -43,27 +44,19 @@ export class ViewCache {
     return t.scale !== 1 || !whole(t.x * this.renderer.resolution) || !whole(t.y * this.renderer.resolution);
   }
 
-  get stats(): FrameStats {
-    return this.drawnStats;
-  }
-
-  /**
-   * Draws the scene into the picture at `cam`: `drawInto(world rect, target, offset)` draws
-   * what that rectangle holds, with the camera moved by `offset` CSS px, into the texture.
-   */
-  redraw(cam: Camera, viewport: Viewport, background: number, drawInto: (held: ReturnType<typeof heldWorld>, target: RenderTexture, margin: number, clearColor: [number, number, number, number]) => FrameStats): void {
+  /** Draws the scene into the picture at `cam` with `drawInto`; returns what that returned. */
+  redraw<T>(cam: Camera, viewport: Viewport, background: number, drawInto: DrawInto<T>): T {
     const margin = cacheMargin(viewport);
     const [w, h] = [viewport.width + 2 * margin, viewport.height + 2 * margin];
     if (!this.texture || this.texture.width !== w || this.texture.height !== h) {
-      this.picture?.destroy({ children: true });
-      this.texture?.destroy(true);
+      this.dropPicture();
       this.texture = RenderTexture.create({ width: w, height: h, resolution: this.renderer.resolution });
       this.picture = this.layer.addChild(createPictureMesh(this.texture.source, w, h));
     }
     const view: CachedView = { camera: { ...cam }, viewport: { ...viewport }, margin };
-    const rgba: [number, number, number, number] = [((background >> 16) & 255) / 255, ((background >> 8) & 255) / 255, (background & 255) / 255, 1];
-    this.drawnStats = drawInto(heldWorld(view), this.texture, margin, rgba);
+    const drawn = drawInto(heldWorld(view), this.texture, margin, [...unitRgb(background), 1]);
     this.view = view;
+    return drawn;
   }
 
   /** Places the picture for `cam` and shows it (call `hide` before drawing the scene itself). */
@@ -83,10 +76,20 @@ export class ViewCache {
   }
 
   destroy(): void {
-    this.picture?.shader?.destroy();
-    this.texture?.destroy(true);
-    this.texture = null;
+    this.dropPicture();
     this.layer.destroy({ children: true });
+  }
+
+  /** The quad, its buffers and program, and the texture (a Mesh's own destroy keeps the first two). */
+  private dropPicture(): void {
+    if (this.picture) {
+      this.picture.geometry.destroy();
+      this.picture.shader?.destroy();
+      this.picture.destroy();
+    }
+    this.texture?.destroy(true);
+    this.picture = null;
+    this.texture = null;
   }
 }
 

@@ -52,3 +52,8 @@ export function darker(rgb: number, k = 1): number {
   const c = (shift: number) => Math.round(((rgb >> shift) & 255) * f);
   return (c(16) << 16) | (c(8) << 8) | c(0);
 }
+
+/** 0xRRGGBB as red, green and blue in 0–1 (for uniforms and clear colours). */
+export function unitRgb(c: number): [number, number, number] {
+  return [((c >> 16) & 255) / 255, ((c >> 8) & 255) / 255, (c & 255) / 255];
+}
