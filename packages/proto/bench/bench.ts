@@ -3,7 +3,8 @@
  * - proto.decode: our columnar fast path and protobufjs's full static decode of the same bytes
  *   (MB/s, median), and proto.decode.speedup between them (median of alternating rounds);
  * - proto.decode.memory: retained heap (bytes per node) and peak RSS of each decoder;
- * - proto.pbtxt.parse / print: text-format MB/s on each real .pbtxt fixture (the bundled
+ * - proto.pbtxt.parse / parseAndEncode / toWire / print: text-format MB/s (parse to objects,
+ *   then to wire bytes through objects, straight to wire bytes, print) on each real .pbtxt fixture (the bundled
  *   example without ../shared) and a generated graph printed as text: median of 3 fresh
  *   processes, with the range, against the 50 MB/s parse target; cpuMBps is the same per CPU
  *   second, which other jobs on a shared machine disturb much less.
@@ -18,7 +19,8 @@ import { join } from 'node:path';
 import { encodeGraphDef, generateTrainingGraph, fixturePath, hasShared, repoRoot } from '@tbg/testkit';
 import { tensorflow } from '../src/gen/tf.js';
 import { decodeColumnar } from '../src/columnar/decode.js';
-import { parsePbtxt } from '../src/pbtxt/parse.js';
+import { parsePbtxt, parsePbtxtToWire } from '../src/pbtxt/parse.js';
+import { encodeMessage } from '../src/schema/messages.js';
 import { printPbtxt } from '../src/pbtxt/print.js';
 import { loadGraphSource } from '../src/load/load-graph.js';
 
@@ -186,10 +188,15 @@ function textBytes(name: string): Uint8Array {
  */
 function textChild(name: string): void {
   const text = textBytes(name);
-  const parse = timeWithCpu(() => parsePbtxt(text, 'tensorflow.GraphDef', { allowUnknownFields: true }), 7, 1500);
+  const options = { allowUnknownFields: true };
+  const parse = timeWithCpu(() => parsePbtxt(text, 'tensorflow.GraphDef', options), 7, 1500);
+  // To wire bytes, as loadGraph needs them: through objects and encode, and straight.
+  const encode = timeWithCpu(() => encodeMessage('tensorflow.GraphDef', parsePbtxt(text, 'tensorflow.GraphDef', options)), 5, 1000);
+  const wire = timeWithCpu(() => parsePbtxtToWire(text, 'tensorflow.GraphDef', options), 7, 1500);
   const msg = parsePbtxt<tensorflow.GraphDef>(text, 'tensorflow.GraphDef');
   const print = timeWithCpu(() => printPbtxt(msg, 'tensorflow.GraphDef'), 5, 1500);
-  process.stdout.write(JSON.stringify({ bytes: text.length, nodes: msg.node.length, ms: parse.ms, cpuMs: parse.cpuMs, printMs: print.ms, printCpuMs: print.cpuMs }));
+  const times = { ms: parse.ms, cpuMs: parse.cpuMs, encodeMs: encode.ms, encodeCpuMs: encode.cpuMs, wireMs: wire.ms, wireCpuMs: wire.cpuMs, printMs: print.ms, printCpuMs: print.cpuMs };
+  process.stdout.write(JSON.stringify({ bytes: text.length, nodes: msg.node.length, ...times }));
 }
 
 function textBenches(): void {
@@ -207,6 +214,8 @@ function textBenches(): void {
     const mb = bytes! / MB;
     for (const [bench, key, cpuKey] of [
       ['proto.pbtxt.parse', 'ms', 'cpuMs'],
+      ['proto.pbtxt.parseAndEncode', 'encodeMs', 'encodeCpuMs'],
+      ['proto.pbtxt.toWire', 'wireMs', 'wireCpuMs'],
       ['proto.pbtxt.print', 'printMs', 'printCpuMs'],
     ] as const) {
       const speeds = rs.map((x) => mb / (x[key]! / 1000));

@@ -5,7 +5,7 @@
 export { tensorflow, tensorboard, google } from './gen/tf.js';
 export { GraphFormatError, type GraphFormatErrorInit, type SourceLocation, type FormatName } from './errors.js';
 
-export { parsePbtxt, type PbtxtParseOptions } from './pbtxt/parse.js';
+export { parsePbtxt, parsePbtxtToWire, type PbtxtParseOptions } from './pbtxt/parse.js';
 export { printPbtxt, type PbtxtPrintOptions } from './pbtxt/print.js';
 
 export { schema, type Schema, type MessageDesc, type FieldDesc, type EnumDesc } from './schema/schema.js';

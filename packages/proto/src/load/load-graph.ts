@@ -6,7 +6,7 @@
  */
 import { tensorflow } from '../gen/tf.js';
 import { GraphFormatError, asGraphFormatError, type FormatName } from '../errors.js';
-import { parsePbtxt } from '../pbtxt/parse.js';
+import { parsePbtxt, parsePbtxtToWire } from '../pbtxt/parse.js';
 import { encodeMessage } from '../schema/messages.js';
 import { scanWire } from '../wire/validate.js';
 import { forEachLenField } from '../wire/reader.js';
@@ -261,10 +261,11 @@ function fromRunMetadata(rm: tensorflow.RunMetadata, encoding: GraphEncoding, wa
 }
 
 function fromText(bytes: Uint8Array, type: TopMessage, options: LoadGraphOptions, warnings: string[]): Omit<GraphSource, 'largeAttrs' | 'warnings'> {
-  const msg = parsePbtxt<Record<string, unknown>>(bytes, type, { file: options.name, allowUnknownFields: true, warnings });
+  const parseOptions = { file: options.name, allowUnknownFields: true, warnings };
+  // A GraphDef goes straight to its wire bytes: no message objects to build and encode again.
+  if (type === 'tensorflow.GraphDef') return { kind: 'graphdef', encoding: 'text', graphBytes: parsePbtxtToWire(bytes, type, parseOptions) };
+  const msg = parsePbtxt<Record<string, unknown>>(bytes, type, parseOptions);
   switch (type) {
-    case 'tensorflow.GraphDef':
-      return { kind: 'graphdef', encoding: 'text', graphBytes: encodeMessage(type, msg) };
     case 'tensorflow.MetaGraphDef': {
       const meta = msg as unknown as tensorflow.MetaGraphDef;
       const graphBytes = encodeMessage('tensorflow.GraphDef', meta.graph_def ?? new tensorflow.GraphDef());

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import Long from 'long';
 import { tensorflow } from '../gen/tf.js';
 import { GraphFormatError } from '../errors.js';
-import { parsePbtxt } from './parse.js';
+import { messageClass } from '../schema/messages.js';
+import { parsePbtxt, parsePbtxtToWire, type PbtxtParseOptions } from './parse.js';
 import { printPbtxt } from './print.js';
 
-const graph = (text: string) => parsePbtxt<tensorflow.GraphDef>(text, 'tensorflow.GraphDef');
-const attr = (text: string) => parsePbtxt<tensorflow.AttrValue>(text, 'tensorflow.AttrValue');
-const tensor = (text: string) => parsePbtxt<tensorflow.TensorProto>(text, 'tensorflow.TensorProto');
+type Parse = <T = object>(input: string | Uint8Array, typeName: string, options?: PbtxtParseOptions) => T;
+/** Both sinks give the same messages and the same errors: objects, and wire bytes decoded again. */
+const SINKS: Array<[string, Parse]> = [
+  ['objects', parsePbtxt],
+  ['wire', <T = object>(input: string | Uint8Array, typeName: string, options?: PbtxtParseOptions) => messageClass(typeName).decode(parsePbtxtToWire(input, typeName, options)) as T],
+];
 
 function errorOf(fn: () => unknown): GraphFormatError {
   try {
@@ -19,7 +23,12 @@ function errorOf(fn: () => unknown): GraphFormatError {
   throw new Error('expected a GraphFormatError');
 }
 
-describe('parsePbtxt syntax', () => {
+describe.each(SINKS)('parsePbtxt (%s)', (_, parse) => {
+const graph = (text: string) => parse<tensorflow.GraphDef>(text, 'tensorflow.GraphDef');
+const attr = (text: string) => parse<tensorflow.AttrValue>(text, 'tensorflow.AttrValue');
+const tensor = (text: string) => parse<tensorflow.TensorProto>(text, 'tensorflow.TensorProto');
+
+describe('syntax', () => {
   it('reads comments, messages with and without ":", {} and <>, and separators', () => {
     const g = graph(`# a graph
       node { name: "a" op: "Const" } # trailing comment
@@ -101,7 +110,7 @@ describe('parsePbtxt syntax', () => {
 
   it('skips unknown fields when asked, with a warning', () => {
     const warnings: string[] = [];
-    const g = parsePbtxt<tensorflow.GraphDef>('node { name: "a" future_field { x: [1, 2] y: -3 } future2: DT_X } versions { producer: 1 }', 'tensorflow.GraphDef', {
+    const g = parse<tensorflow.GraphDef>('node { name: "a" future_field { x: [1, 2] y: -3 } future2: DT_X } versions { producer: 1 }', 'tensorflow.GraphDef', {
       allowUnknownFields: true,
       warnings,
     });
@@ -111,7 +120,7 @@ describe('parsePbtxt syntax', () => {
   });
 
   it('expands google.protobuf.Any', () => {
-    const meta = parsePbtxt<tensorflow.MetaGraphDef>(
+    const meta = parse<tensorflow.MetaGraphDef>(
       'meta_info_def { any_info { [type.googleapis.com/tensorflow.VersionDef] { producer: 5 } } }',
       'tensorflow.MetaGraphDef',
     );
@@ -126,7 +135,7 @@ describe('parsePbtxt syntax', () => {
   });
 });
 
-describe('parsePbtxt fast paths keep exact results and errors', () => {
+describe('fast paths keep exact results and errors', () => {
   it('names the field path in errors: list indices, map keys, map entry numbers, Any', () => {
     const where = (fn: () => unknown) => {
       const e = errorOf(fn);
@@ -142,7 +151,7 @@ describe('parsePbtxt fast paths keep exact results and errors', () => {
     expect(where(() => graph('library { function { ret { key: "r" value: 5 } } }'))).toBe(
       `expected a quoted string for "value", found '5' @ GraphDef.library.function[0].ret["r"] 1:44`,
     );
-    expect(where(() => parsePbtxt('meta_info_def { any_info { [type.googleapis.com/tensorflow.VersionDef] { producer: "x" } } }', 'tensorflow.MetaGraphDef'))).toBe(
+    expect(where(() => parse('meta_info_def { any_info { [type.googleapis.com/tensorflow.VersionDef] { producer: "x" } } }', 'tensorflow.MetaGraphDef'))).toBe(
       'expected an integer, found a string @ MetaGraphDef.meta_info_def.any_info.[type.googleapis.com/tensorflow.VersionDef] 1:84',
     );
   });
@@ -174,6 +183,8 @@ describe('parsePbtxt fast paths keep exact results and errors', () => {
       expect(t.float_val[0], text).toBe(Math.fround(-parseFloat(text)));
     }
   });
+});
+
 });
 
 describe('printPbtxt', () => {
@@ -211,8 +222,8 @@ describe('printPbtxt', () => {
   });
 
   it('round-trips float specials and extreme integers', () => {
-    const t = tensor('dtype: DT_FLOAT float_val: [inf, -inf, nan, 3.4028235e38, 1e-45] int64_val: -9223372036854775808 uint64_val: 18446744073709551615');
-    const again = tensor(printPbtxt(t, 'tensorflow.TensorProto'));
+    const t = parsePbtxt<tensorflow.TensorProto>('dtype: DT_FLOAT float_val: [inf, -inf, nan, 3.4028235e38, 1e-45] int64_val: -9223372036854775808 uint64_val: 18446744073709551615', 'tensorflow.TensorProto');
+    const again = parsePbtxt<tensorflow.TensorProto>(printPbtxt(t, 'tensorflow.TensorProto'), 'tensorflow.TensorProto');
     expect(again.float_val).toEqual(t.float_val);
     expect(tensorflow.TensorProto.encode(again).finish()).toEqual(tensorflow.TensorProto.encode(t).finish());
   });

@@ -1,22 +1,25 @@
 /**
  * A schema-driven parser for the protobuf text format (what TensorFlow writes as `.pbtxt`).
- * It builds instances of the generated message classes directly, keeps 64-bit integers exact
- * (as Long), unescapes every string form, and reports errors with line:col and the field path.
+ * It builds instances of the generated message classes (`parsePbtxt`) or writes the wire format
+ * straight away (`parsePbtxtToWire`, which skips building objects and encoding them again),
+ * keeps 64-bit integers exact, unescapes every string form, and reports errors with line:col
+ * and the field path. The grammar and its checks are here; where values go is a sink (sink.ts).
  *
  * Speed (see the README's benchmarks): field and enum names are looked up by their bytes,
  * string literals are interned per parse, and the field path is built only for an error.
  */
-import Long from 'long';
 import { GraphFormatError } from '../errors.js';
 import { schema } from '../schema/schema.js';
-import { encodeMessage } from '../schema/messages.js';
 import { ByteMap } from './byte-map.js';
 import { FieldPath, SEG_FIELD, SEG_LIST, SEG_MAP, SEG_TEXT } from './field-path.js';
+import { mapKeyString, ObjectSink } from './object-sink.js';
 import { childPlan, messagePlan, V_BOOL, V_BYTES, V_DOUBLE, V_ENUM, V_FLOAT, V_INT64, V_MESSAGE, V_STRING, type FieldPlan, type MessagePlan } from './plan.js';
 import { lineCol } from './position.js';
 import { boolValue, floatValue, int32Value, int64Value } from './scalars.js';
+import type { PbtxtSink, ScalarValue } from './sink.js';
 import { StringPool } from './string-pool.js';
 import { PbtxtSyntaxError, Tokenizer, TOK_EOF, TOK_IDENT, TOK_NUMBER, TOK_STRING, TOK_SYMBOL } from './tokenizer.js';
+import { WireSink } from './wire-sink.js';
 
 export interface PbtxtParseOptions {
   /** Skip fields that the schema does not know (recording a warning) instead of failing. */
@@ -46,17 +49,28 @@ const ENTRY_PARTS = new ByteMap([
   ['value', ENTRY_VALUE],
 ]);
 
-type Msg = Record<string, unknown>;
-
 /** Parses text-format `input` as the message `typeName` (e.g. `tensorflow.GraphDef`). */
 export function parsePbtxt<T = object>(input: string | Uint8Array, typeName: string, options: PbtxtParseOptions = {}): T {
+  return parseWith(input, typeName, options, (pool) => new ObjectSink(pool)) as T;
+}
+
+/**
+ * Parses text-format `input` as the message `typeName` straight into its wire format: the bytes
+ * that encoding `parsePbtxt`'s result would give, up to field order (and packed fields last).
+ */
+export function parsePbtxtToWire(input: string | Uint8Array, typeName: string, options: PbtxtParseOptions = {}): Uint8Array {
+  return parseWith(input, typeName, options, (_pool, buf) => new WireSink(buf.length));
+}
+
+function parseWith<M, R>(input: string | Uint8Array, typeName: string, options: PbtxtParseOptions, makeSink: (pool: StringPool, buf: Uint8Array) => PbtxtSink<M, R>): R {
   const raw = typeof input === 'string' ? new TextEncoder().encode(input) : input;
   // A plain Uint8Array (not a Buffer), so that the scanning loops see one array type.
   const buf = raw.constructor === Uint8Array ? raw : new Uint8Array(raw.buffer, raw.byteOffset, raw.byteLength);
-  let parser: Parser | undefined;
+  let parser: Parser<M, R> | undefined;
   try {
-    parser = new Parser(buf, options);
-    return parser.parseTop(messagePlan(typeName)) as T;
+    const pool = new StringPool(buf);
+    parser = new Parser(buf, options, pool, makeSink(pool, buf));
+    return parser.parseTop(messagePlan(typeName));
   } catch (err) {
     if (err instanceof PbtxtSyntaxError) {
       const { line, column } = lineCol(buf, err.offset);
@@ -74,29 +88,31 @@ export function parsePbtxt<T = object>(input: string | Uint8Array, typeName: str
   }
 }
 
-class Parser {
+class Parser<M, R> {
   private readonly tok: Tokenizer;
-  private readonly strings: StringPool;
-  private readonly fieldPath = new FieldPath();
+  private readonly fieldPath: FieldPath;
   private depth = 0;
 
   constructor(
     buf: Uint8Array,
     private readonly opts: PbtxtParseOptions,
+    private readonly strings: StringPool,
+    private readonly sink: PbtxtSink<M, R>,
   ) {
     this.tok = new Tokenizer(buf);
-    this.strings = new StringPool(buf);
+    this.fieldPath = new FieldPath((parent, field) => sink.count(parent as M, field as FieldPlan));
   }
 
   path(): string {
     return this.fieldPath.toString();
   }
 
-  parseTop(plan: MessagePlan): object {
+  parseTop(plan: MessagePlan): R {
     this.fieldPath.push(SEG_TEXT, plan.shortName);
-    const msg = this.parseFields(plan, 0);
+    const msg = this.sink.top(plan);
+    this.parseFields(plan, msg, 0);
     this.fieldPath.pop();
-    return msg;
+    return this.sink.finish(msg);
   }
 
   /** `symbol` is 0 for tokens other than symbols, so this one test suffices. */
@@ -109,20 +125,19 @@ class Parser {
     this.tok.next();
   }
 
-  /** Reads fields until `close` ('}' or '>'), or until end of input when close is 0. */
-  private parseFields(plan: MessagePlan, close: number): Msg {
-    const msg = new plan.ctor() as Msg;
+  /** Reads fields into `msg` until `close` ('}' or '>'), or until end of input when close is 0. */
+  private parseFields(plan: MessagePlan, msg: M, close: number): void {
     // Bits of the singular fields given so far (see FieldPlan.bit).
     let given = 0;
     const tok = this.tok;
     for (;;) {
       if (tok.type === TOK_EOF) {
-        if (close === 0) return msg;
+        if (close === 0) return;
         tok.fail(`expected '${String.fromCharCode(close)}' to close ${plan.shortName}, found end of input`);
       }
       if (close !== 0 && this.isSymbol(close)) {
         tok.next();
-        return msg;
+        return;
       }
       given = this.parseField(plan, msg, given);
       if (this.isSymbol(COMMA) || this.isSymbol(SEMI)) tok.next();
@@ -130,7 +145,7 @@ class Parser {
   }
 
   /** One field and its value(s); returns the updated mask of fields given. */
-  private parseField(plan: MessagePlan, msg: Msg, given: number): number {
+  private parseField(plan: MessagePlan, msg: M, given: number): number {
     const tok = this.tok;
     if (this.isSymbol(LBRACKET)) {
       this.parseBracketedField(plan, msg);
@@ -167,7 +182,7 @@ class Parser {
   }
 
   /** A message or map field: `name {…}`, `name: <…>`, or a list `name: [{…}, {…}]`. */
-  private parseMessageField(field: FieldPlan, msg: Msg): void {
+  private parseMessageField(field: FieldPlan, msg: M): void {
     const tok = this.tok;
     if (this.isSymbol(COLON)) tok.next();
     if (this.isSymbol(LBRACKET)) {
@@ -191,20 +206,19 @@ class Parser {
   }
 
   /** A scalar field: `name: value` or a list `name: [a, b]`. */
-  private parseScalarField(field: FieldPlan, msg: Msg): void {
+  private parseScalarField(field: FieldPlan, msg: M): void {
     const tok = this.tok;
     if (!this.isSymbol(COLON)) tok.fail(`expected ':' after field "${field.name}", found ${tok.describe()}`);
     tok.next();
     if (this.isSymbol(LBRACKET)) {
       if (!field.repeated) tok.fail(`field "${field.name}" is not repeated, so it cannot take a list`);
       tok.next();
-      const list = msg[field.name] as unknown[];
       if (this.isSymbol(RBRACKET)) {
         tok.next();
         return;
       }
       for (;;) {
-        list.push(this.parseScalar(field));
+        this.parseScalar(field, msg);
         if (this.isSymbol(COMMA)) {
           tok.next();
           continue;
@@ -213,9 +227,7 @@ class Parser {
         return;
       }
     }
-    const value = this.parseScalar(field);
-    if (field.repeated) (msg[field.name] as unknown[]).push(value);
-    else msg[field.name] = value;
+    this.parseScalar(field, msg);
   }
 
   private openMessage(): number {
@@ -231,9 +243,9 @@ class Parser {
     return tok.fail(`expected '{' or '<', found ${tok.describe()}`);
   }
 
-  private enter(kind: number, name: string, container: object | null = null): void {
+  private enter(kind: number, name: string, parent: M | null = null, field: FieldPlan | null = null): void {
     if (++this.depth > MAX_DEPTH) this.tok.fail(`messages nested more than ${MAX_DEPTH} deep`);
-    this.fieldPath.push(kind, name, container);
+    this.fieldPath.push(kind, name, parent, field);
   }
 
   private leave(): void {
@@ -241,29 +253,30 @@ class Parser {
     this.fieldPath.pop();
   }
 
-  private parseMessageValue(field: FieldPlan, msg: Msg): void {
+  private parseMessageValue(field: FieldPlan, msg: M): void {
     if (field.entry !== null) {
-      this.parseMapEntry(field, msg[field.name] as Msg);
+      this.parseMapEntry(field, msg);
       return;
     }
-    const list = field.repeated ? (msg[field.name] as unknown[]) : null;
-    if (list) this.enter(SEG_LIST, field.name, list);
+    if (field.repeated) this.enter(SEG_LIST, field.name, msg, field);
     else this.enter(SEG_FIELD, field.name);
     const close = this.openMessage();
-    const value = this.parseFields(childPlan(field), close);
+    const plan = childPlan(field);
+    const child = this.sink.begin(msg, field, plan);
+    this.parseFields(plan, child, close);
+    this.sink.end(msg, field, child, plan);
     this.leave();
-    if (list) list.push(value);
-    else msg[field.name] = value;
   }
 
   /** A map entry `{ key: K value: V }`; either part may be missing (then it is the default). */
-  private parseMapEntry(field: FieldPlan, map: Msg): void {
+  private parseMapEntry(field: FieldPlan, msg: M): void {
     const tok = this.tok;
     const entry = field.entry!;
-    this.enter(SEG_MAP, field.name, map);
+    this.enter(SEG_MAP, field.name, msg, field);
     const close = this.openMessage();
-    let key: unknown;
-    let value: unknown;
+    const holder = this.sink.begin(msg, field, null);
+    let key = false;
+    let value = false;
     while (!this.isSymbol(close)) {
       if (tok.type !== TOK_IDENT) tok.fail(`expected "key" or "value" in a map entry, found ${tok.describe()}`);
       const at = tok.start;
@@ -271,13 +284,14 @@ class Parser {
       const name = part === undefined ? tok.text() : '';
       tok.next();
       if (part === ENTRY_KEY) {
-        if (key !== undefined) tok.fail('map entry has two keys', at);
+        if (key) tok.fail('map entry has two keys', at);
+        key = true;
         this.expectSymbol(COLON, "':' after key");
-        key = this.parseScalar(entry.key);
-        this.fieldPath.setKey(mapKeyString(key));
+        this.parseMapKey(entry.key, holder);
       } else if (part === ENTRY_VALUE) {
-        if (value !== undefined) tok.fail('map entry has two values', at);
-        value = this.parseEntryValue(entry.value);
+        if (value) tok.fail('map entry has two values', at);
+        value = true;
+        this.parseEntryValue(entry.value, holder);
       } else {
         tok.fail(`unknown field "${name}" in a map entry (only "key" and "value")`, at);
       }
@@ -285,27 +299,44 @@ class Parser {
       if (tok.type === TOK_EOF) tok.fail('unterminated map entry');
     }
     tok.next();
+    this.sink.end(msg, field, holder, null);
     this.leave();
-    if (value === undefined) value = entry.value.value === V_MESSAGE ? new (childPlan(entry.value).ctor)() : defaultScalar(entry.value);
-    map[key === undefined ? defaultKey(entry.key.desc.type) : mapKeyString(key)] = value;
   }
 
-  private parseEntryValue(field: FieldPlan): unknown {
+  /** A map key: also the path's key from now on, for errors. */
+  private parseMapKey(field: FieldPlan, holder: M): void {
+    const tok = this.tok;
+    if (field.value === V_STRING && tok.type === TOK_STRING && !this.isSymbol(MINUS)) {
+      this.fieldPath.setKey(tok.stringValue(this.strings));
+      this.sink.string(holder, field, tok);
+      tok.next();
+      return;
+    }
+    const key = this.readScalar(field);
+    this.fieldPath.setKey(mapKeyString(key));
+    this.sink.scalar(holder, field, key);
+    tok.next();
+  }
+
+  private parseEntryValue(field: FieldPlan, holder: M): void {
     const tok = this.tok;
     if (field.value !== V_MESSAGE) {
       this.expectSymbol(COLON, "':' after value");
-      return this.parseScalar(field);
+      this.parseScalar(field, holder);
+      return;
     }
     if (this.isSymbol(COLON)) tok.next();
     this.enter(SEG_TEXT, '.value');
     const close = this.openMessage();
-    const value = this.parseFields(childPlan(field), close);
+    const plan = childPlan(field);
+    const child = this.sink.begin(holder, field, plan);
+    this.parseFields(plan, child, close);
+    this.sink.end(holder, field, child, plan);
     this.leave();
-    return value;
   }
 
   /** `[ext.name]` fields: only `google.protobuf.Any` expansion `[type.googleapis.com/x.Y] { … }` is meaningful. */
-  private parseBracketedField(plan: MessagePlan, msg: Msg): void {
+  private parseBracketedField(plan: MessagePlan, msg: M): void {
     const tok = this.tok;
     const fullName = plan.desc.fullName;
     const at = tok.start;
@@ -323,10 +354,13 @@ class Parser {
       if (this.isSymbol(COLON)) tok.next();
       this.enter(SEG_TEXT, `.[${name}]`);
       const close = this.openMessage();
-      const inner = this.parseFields(messagePlan(typeName), close);
+      const [typeUrl, value] = plan.list;
+      this.sink.scalar(msg, typeUrl!, name);
+      const inner = messagePlan(typeName);
+      const child = this.sink.begin(msg, value!, inner);
+      this.parseFields(inner, child, close);
+      this.sink.end(msg, value!, child, inner);
       this.leave();
-      msg.type_url = name;
-      msg.value = encodeMessage(typeName, inner);
       return;
     }
     if (!this.opts.allowUnknownFields) tok.fail(`extension [${name}] is not supported in ${fullName}`, at);
@@ -354,40 +388,42 @@ class Parser {
     } while (depth > 0);
   }
 
-  private parseScalar(field: FieldPlan): unknown {
+  /** One scalar value of `field`, given to the sink. */
+  private parseScalar(field: FieldPlan, msg: M): void {
+    const tok = this.tok;
+    if (field.value === V_STRING || field.value === V_BYTES) {
+      if (tok.type !== TOK_STRING) tok.fail(`expected a quoted string for "${field.name}", found ${tok.describe()}`);
+      this.sink.string(msg, field, tok);
+    } else this.sink.scalar(msg, field, this.readScalar(field));
+    tok.next();
+  }
+
+  /** The value of the current token(s) as `field` takes it; leaves the value token current. */
+  private readScalar(field: FieldPlan): ScalarValue {
     const tok = this.tok;
     let negative = false;
     if (this.isSymbol(MINUS)) {
       negative = true;
       tok.next();
     }
-    let value: unknown;
     switch (field.value) {
       case V_STRING:
       case V_BYTES:
         if (tok.type !== TOK_STRING || negative) tok.fail(`expected a quoted string for "${field.name}", found ${tok.describe()}`);
-        value = field.value === V_STRING ? tok.stringValue(this.strings) : tok.bytesValue();
-        break;
+        return tok.stringValue(this.strings);
       case V_ENUM:
-        value = enumValue(tok, field, negative);
-        break;
+        return enumValue(tok, field, negative);
       case V_BOOL:
-        value = boolValue(tok, field.name, negative);
-        break;
+        return boolValue(tok, field.name, negative);
       case V_FLOAT:
-        value = Math.fround(floatValue(tok, negative));
-        break;
+        return Math.fround(floatValue(tok, negative));
       case V_DOUBLE:
-        value = floatValue(tok, negative);
-        break;
+        return floatValue(tok, negative);
       case V_INT64:
-        value = int64Value(tok, field.desc.type, negative, field.unsigned);
-        break;
+        return int64Value(tok, field.desc.type, negative, field.unsigned);
       default:
-        value = int32Value(tok, field.desc.type, negative, field.lo, field.hi);
+        return int32Value(tok, field.desc.type, negative, field.lo, field.hi);
     }
-    tok.next();
-    return value;
   }
 }
 
@@ -400,29 +436,4 @@ function enumValue(tok: Tokenizer, field: FieldPlan, negative: boolean): number 
   }
   if (tok.type === TOK_NUMBER) return int32Value(tok, 'int32', negative, field.lo, field.hi);
   return tok.fail(`expected an enum value for "${field.name}", found ${tok.describe()}`);
-}
-
-function defaultScalar(field: FieldPlan): unknown {
-  switch (field.value) {
-    case V_ENUM:
-      return 0;
-    case V_STRING:
-      return '';
-    case V_BYTES:
-      return new Uint8Array(0);
-    case V_BOOL:
-      return false;
-    case V_INT64:
-      return Long.fromBits(0, 0, field.unsigned);
-    default:
-      return 0;
-  }
-}
-
-function defaultKey(keyType: string): string {
-  return keyType === 'string' ? '' : keyType === 'bool' ? 'false' : '0';
-}
-
-function mapKeyString(key: unknown): string {
-  return key instanceof Long ? key.toString() : String(key);
 }

@@ -20,6 +20,17 @@ export const V_INT64 = 6;
 export const V_ENUM = 7;
 export const V_MESSAGE = 8;
 
+/** How a scalar goes on the wire (wire-sink.ts). */
+export const E_VARINT = 0;
+export const E_ZIGZAG32 = 1;
+export const E_FIXED32 = 2;
+export const E_FLOAT = 3;
+export const E_DOUBLE = 4;
+export const E_VARINT64 = 5;
+export const E_ZIGZAG64 = 6;
+export const E_FIXED64 = 7;
+export const E_LEN = 8;
+
 export interface FieldPlan {
   readonly desc: FieldDesc;
   readonly name: string;
@@ -36,6 +47,10 @@ export interface FieldPlan {
   readonly lo: number;
   readonly hi: number;
   readonly unsigned: boolean;
+  /** E_*: how the value is written on the wire. */
+  readonly enc: number;
+  /** Written packed (repeated numbers, proto3's default). */
+  readonly packed: boolean;
   readonly enumValues: ByteMap<number> | null;
   /** For map fields: how to read an entry's key and value. */
   readonly entry: { readonly key: FieldPlan; readonly value: FieldPlan } | null;
@@ -75,6 +90,34 @@ function valueKind(d: FieldDesc): number {
   }
 }
 
+function encodingOf(d: FieldDesc): number {
+  if (d.kind !== 'scalar') return d.kind === 'enum' ? E_VARINT : E_LEN;
+  switch (d.type) {
+    case 'sint32':
+      return E_ZIGZAG32;
+    case 'fixed32':
+    case 'sfixed32':
+      return E_FIXED32;
+    case 'float':
+      return E_FLOAT;
+    case 'double':
+      return E_DOUBLE;
+    case 'int64':
+    case 'uint64':
+      return E_VARINT64;
+    case 'sint64':
+      return E_ZIGZAG64;
+    case 'fixed64':
+    case 'sfixed64':
+      return E_FIXED64;
+    case 'string':
+    case 'bytes':
+      return E_LEN;
+    default:
+      return E_VARINT;
+  }
+}
+
 function fieldPlan(d: FieldDesc, bit: number, oneofMask: number): FieldPlan {
   const value = valueKind(d);
   const [lo, hi] = value === V_INT32 ? intBounds(d.type) : value === V_ENUM ? intBounds('int32') : [0, 0];
@@ -96,6 +139,8 @@ function fieldPlan(d: FieldDesc, bit: number, oneofMask: number): FieldPlan {
     lo,
     hi,
     unsigned: d.type === 'uint64' || d.type === 'fixed64',
+    enc: encodingOf(d),
+    packed: d.repeated && d.packed,
     enumValues: value === V_ENUM ? new ByteMap(schema().enumType(d.type).byName) : null,
     entry,
     child: null,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { fixturePath } from '@tbg/testkit';
 import type { tensorflow } from '../gen/tf.js';
 import { encodeMessage, messageClass } from '../schema/messages.js';
-import { parsePbtxt } from './parse.js';
+import { parsePbtxt, parsePbtxtToWire } from './parse.js';
 import { printPbtxt } from './print.js';
 
 const CASES: Array<[string, string]> = [
@@ -47,6 +47,25 @@ describe('pbtxt fixtures round-trip', () => {
       // Encoding the reparsed message and decoding it again changes nothing either.
       expect(canonical(type, messageClass(type).decode(encodeMessage(type, reparsed))), file).toStrictEqual(canonical(type, decoded));
       expect(encodeMessage(type, reparsed).length, file).toBe(bytes.length);
+    }
+  });
+
+  it('parsing straight to the wire format gives the messages parsing to objects gives', () => {
+    for (const [file, type] of CASES) {
+      const text = new Uint8Array(readFileSync(fixturePath('graphs', file)));
+      const wire = parsePbtxtToWire(text, type);
+      const objects = parsePbtxt(text, type);
+      expect(canonical(type, messageClass(type).decode(wire)), file).toStrictEqual(canonical(type, objects));
+      // Only the order of fields may differ: the same number of bytes.
+      expect(wire.length, file).toBe(encodeMessage(type, objects).length);
+    }
+    for (const [file, type] of [
+      ['tf2onnx_lstm_frozen.pb', 'tensorflow.GraphDef'],
+      ['tf2onnx_regression_saved_model.pb', 'tensorflow.SavedModel'],
+    ] as const) {
+      const decoded = messageClass(type).decode(new Uint8Array(readFileSync(fixturePath('graphs', file))));
+      const wire = parsePbtxtToWire(printPbtxt(decoded, type), type);
+      expect(canonical(type, messageClass(type).decode(wire)), file).toStrictEqual(canonical(type, decoded));
     }
   });
 

@@ -107,6 +107,12 @@ export class Tokenizer {
     return this.unescaper.bytes.slice(0, this.unescaper.length);
   }
 
+  /** Writes the current string token's bytes, length first (read in place for a plain literal). */
+  writeString(out: { lenBytes(src: Uint8Array, start: number, end: number): void }): void {
+    if (this.plain) out.lenBytes(this.buf, this.strStart, this.strEnd);
+    else out.lenBytes(this.unescaper.bytes, 0, this.unescaper.length);
+  }
+
   next(): void {
     const buf = this.buf;
     const p = skipSpace(buf, this.pos);
