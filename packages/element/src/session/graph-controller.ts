@@ -113,13 +113,19 @@ export class GraphController {
     const t1 = performance.now();
     phase.current = 'decode';
     this.progress('decode', null);
-    const summary = await this.session.open(bytes, { name, ...s.choice, params: { direction: s.direction } });
+    // Open, preview and layout are sent together: the worker takes them in order, and the first
+    // layout does not wait for the page to hear of the open and ask again (a round trip).
+    const opening = this.session.open(bytes, { name, ...s.choice, params: { direction: s.direction } });
+    if (!this.sceneShown) this.preview?.request({ ...this.viewport, resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
+    const laying = this.session.layout({ reset: true, mode });
+    // A failed open fails this layout too; the open's error is the one reported.
+    laying.catch(() => undefined);
+    const summary = await opening;
     check();
     const t2 = performance.now();
     phase.current = 'layout';
     this.progress('layout', null);
-    if (!this.sceneShown) this.preview?.request({ ...this.viewport, resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
-    const laid = await this.session.layout({ reset: true, mode });
+    const laid = await laying;
     check();
     const t3 = performance.now();
     phase.current = 'frame';

@@ -15,6 +15,15 @@ function fromBase64(text: string): Uint8Array {
 }
 
 export async function unpackScript(packed: string): Promise<string> {
-  const script = new Blob([fromBase64(packed) as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new DecompressionStream('deflate-raw'));
-  return URL.createObjectURL(await new Response(script, { headers: { 'content-type': 'text/javascript' } }).blob());
+  // Inflated from memory: a Blob's stream would go through the browser process and back, and
+  // waits behind whatever else that process is busy with (a large graph download).
+  const bytes = fromBase64(packed);
+  const source = new ReadableStream<BufferSource>({
+    start(controller) {
+      controller.enqueue(bytes as Uint8Array<ArrayBuffer>);
+      controller.close();
+    },
+  });
+  const script = await new Response(source.pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer();
+  return URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
 }
