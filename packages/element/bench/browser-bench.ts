@@ -152,6 +152,10 @@ async function panZoom(page: Page, input: string): Promise<void> {
     frameMsP95: round(p(frames, 0.95)),
     inputToFrameMsP50: round(p(inputToFrame, 0.5)),
     inputToFrameMsP95: round(p(inputToFrame, 0.95)),
+    // The first step follows the settled layout at once, while the GPU may still draw that layout's
+    // frame; the others are the steady state of a pan or zoom.
+    inputToFrameMsFirst: round(inputToFrame[0] ?? 0),
+    inputToFrameMsP95AfterFirst: round(p(inputToFrame.slice(1), 0.95)),
     // Including playwright's own round trips (dispatching the input, polling for the frame).
     driverStepMsP50: p(latencies, 0.5),
     driverStepMsP95: p(latencies, 0.95),

@@ -29,6 +29,11 @@ export class ViewCache {
     this.view = null;
   }
 
+  /** Whether there is a picture of the scene as it is (at some camera). */
+  isValid(): boolean {
+    return this.view !== null;
+  }
+
   /** Whether the picture can be shown for `cam` (see `cacheServes`). */
   serves(cam: Camera, viewport: Viewport, moving: boolean): boolean {
     return this.view !== null && cacheServes(this.view, cam, viewport, moving);
