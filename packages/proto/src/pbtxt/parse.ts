@@ -260,12 +260,16 @@ class Parser<M, R> {
     }
     if (field.repeated) this.enter(SEG_LIST, field.name, msg, field);
     else this.enter(SEG_FIELD, field.name);
-    const close = this.openMessage();
-    const plan = childPlan(field);
-    const child = this.sink.begin(msg, field, plan);
-    this.parseFields(plan, child, close);
-    this.sink.end(msg, field, child, plan);
+    this.parseChild(msg, field, childPlan(field));
     this.leave();
+  }
+
+  /** A `{…}` or `<…>` message of `plan` as the value of `field` in `parent`. */
+  private parseChild(parent: M, field: FieldPlan, plan: MessagePlan): void {
+    const close = this.openMessage();
+    const child = this.sink.begin(parent, field, plan);
+    this.parseFields(plan, child, close);
+    this.sink.end(parent, field, child, plan);
   }
 
   /** A map entry `{ key: K value: V }`; either part may be missing (then it is the default). */
@@ -306,7 +310,7 @@ class Parser<M, R> {
   /** A map key: also the path's key from now on, for errors. */
   private parseMapKey(field: FieldPlan, holder: M): void {
     const tok = this.tok;
-    if (field.value === V_STRING && tok.type === TOK_STRING && !this.isSymbol(MINUS)) {
+    if (field.value === V_STRING && tok.type === TOK_STRING) {
       this.fieldPath.setKey(tok.stringValue(this.strings));
       this.sink.string(holder, field, tok);
       tok.next();
@@ -327,11 +331,7 @@ class Parser<M, R> {
     }
     if (this.isSymbol(COLON)) tok.next();
     this.enter(SEG_TEXT, '.value');
-    const close = this.openMessage();
-    const plan = childPlan(field);
-    const child = this.sink.begin(holder, field, plan);
-    this.parseFields(plan, child, close);
-    this.sink.end(holder, field, child, plan);
+    this.parseChild(holder, field, childPlan(field));
     this.leave();
   }
 
@@ -353,13 +353,9 @@ class Parser<M, R> {
       if (!schema().hasMessage(typeName)) tok.fail(`unknown type ${typeName} in Any`, at);
       if (this.isSymbol(COLON)) tok.next();
       this.enter(SEG_TEXT, `.[${name}]`);
-      const close = this.openMessage();
       const [typeUrl, value] = plan.list;
       this.sink.scalar(msg, typeUrl!, name);
-      const inner = messagePlan(typeName);
-      const child = this.sink.begin(msg, value!, inner);
-      this.parseFields(inner, child, close);
-      this.sink.end(msg, value!, child, inner);
+      this.parseChild(msg, value!, messagePlan(typeName));
       this.leave();
       return;
     }
