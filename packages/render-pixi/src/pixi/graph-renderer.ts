@@ -385,7 +385,10 @@ export class GraphRenderer {
     }
     // Only shown: nothing of the scene is drawn this frame.
     let stats: FrameStats = { tiles: 0, visibleTiles: 0, meshes: 0 };
-    if (!serves || this.sharpDue) stats = cache.redraw(this.cam, this.viewport, this.currentTheme.background, (held, target, margin, clearColor) => this.drawPicture(s, held, target, margin, clearColor));
+    if (!serves || this.sharpDue) {
+      stats = cache.redraw(this.cam, this.viewport, this.currentTheme.background, (held, target, margin, clearColor) => this.drawPicture(s, held, target, margin, clearColor));
+      this.staleByHover = false;
+    }
     this.sharpDue = false;
     cache.show(this.cam);
     this.world.visible = false;
