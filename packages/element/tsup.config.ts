@@ -57,14 +57,25 @@ const inlineWorker: Plugin = {
         return { path, namespace: kind };
       });
     }
-    b.onLoad({ filter: /.*/, namespace: 'inline-worker' }, async (args) => ({
-      contents: deflateRawSync(Buffer.from(await bundleWorker(args.path)), { level: 9 }).toString('base64'),
-      loader: 'text',
-      resolveDir: dirname(args.path),
-    }));
+    b.onLoad({ filter: /.*/, namespace: 'inline-worker' }, async (args) => {
+      const code = await bundleWorker(args.path);
+      const packed = deflateRawSync(Buffer.from(code), { level: 9 }).toString('base64');
+      return { contents: JSON.stringify({ packed, runAs: runsAsScript(code) ? 'script' : 'module' }), loader: 'json', resolveDir: dirname(args.path) };
+    });
     b.onLoad({ filter: /.*/, namespace: 'inline-script' }, async (args) => ({ contents: await bundleWorker(args.path), loader: 'text', resolveDir: dirname(args.path) }));
   },
 };
+
+/** Whether a bundled module's code also parses as a function's body (no import, export or import.meta). */
+function runsAsScript(code: string): boolean {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- parsed only, never run
+    new Function(`"use strict";${code}`);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A browser script with every dependency inlined (for pages without a bundler, and workers). */
 const selfContained: Options = { format: ['esm'], platform: 'browser', noExternal: [/.*/], splitting: false, minify: true, target: 'es2022', esbuildPlugins: [inlineWorker] };

@@ -1,10 +1,11 @@
 /**
  * Scripts bundled at build time and inlined (see tsup.config.ts), compressed: the script's
- * UTF-8 bytes, deflate-raw, in base64. worker-scripts.ts turns them back into a Blob.
+ * UTF-8 bytes, deflate-raw, in base64 (`packed`); `runAs: 'script'` when the code has no import
+ * or export, so that it can run as a function's body (boot-worker.ts).
  */
 declare module 'inline-worker:*' {
-  const packed: string;
-  export default packed;
+  const script: { packed: string; runAs: 'script' | 'module' };
+  export default script;
 }
 
 /** A script bundled at build time, as its source text (tsup.config.ts). */

@@ -7,6 +7,7 @@
  * only exports SceneDriver (so pixi.js ships once, in this script).
  */
 import { DOMAdapter, WebWorkerAdapter } from 'pixi.js';
+import 'pixi.js/unsafe-eval';
 import { SceneDriver } from '../render/scene-driver.js';
 import type { RenderFailed, RenderRequest, RenderResponse } from '../render/render-protocol.js';
 import { LayoutInbox } from './layout-port.js';

@@ -14,7 +14,8 @@ function fromBase64(text: string): Uint8Array {
   return bytes;
 }
 
-export async function unpackScript(packed: string): Promise<string> {
+/** The script's text. */
+export async function unpackText(packed: string): Promise<string> {
   // Inflated from memory: a Blob's stream would go through the browser process and back, and
   // waits behind whatever else that process is busy with (a large graph download).
   const bytes = fromBase64(packed);
@@ -24,6 +25,14 @@ export async function unpackScript(packed: string): Promise<string> {
       controller.close();
     },
   });
-  const script = await new Response(source.pipeThrough(new DecompressionStream('deflate-raw'))).arrayBuffer();
-  return URL.createObjectURL(new Blob([script], { type: 'text/javascript' }));
+  return new Response(source.pipeThrough(new DecompressionStream('deflate-raw'))).text();
+}
+
+/** The script as a Blob URL, to import. */
+export async function unpackScript(packed: string): Promise<string> {
+  return scriptUrl(await unpackText(packed));
+}
+
+export function scriptUrl(text: string): string {
+  return URL.createObjectURL(new Blob([text], { type: 'text/javascript' }));
 }

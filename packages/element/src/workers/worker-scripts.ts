@@ -10,21 +10,27 @@
  * `view-worker.js`, `elk-worker.js` and `render-worker.js` (shipped in `dist/workers/`) are
  * served instead.
  */
-import viewWorkerPacked from 'inline-worker:./view-worker-entry.ts';
-import renderWorkerPacked from 'inline-worker:./render-worker-entry.ts';
-import elkWorkerPacked from 'inline-worker:./elk-worker-entry.ts';
+import viewWorkerScript from 'inline-worker:./view-worker-entry.ts';
+import renderWorkerScript from 'inline-worker:./render-worker-entry.ts';
+import elkWorkerScript from 'inline-worker:./elk-worker-entry.ts';
 import bootSource from 'inline-script:./boot-worker.ts';
 import { unpackScript } from './unpack-script.js';
 
 export type WorkerRole = 'view' | 'elk' | 'render';
 
-/** Each script, deflated and in base64 (tsup.config.ts). */
-const PACKED: Record<WorkerRole, string> = { view: viewWorkerPacked, elk: elkWorkerPacked, render: renderWorkerPacked };
+/** Each script, deflated and in base64, and how it can run (tsup.config.ts). */
+const PACKED: Record<WorkerRole, { packed: string; runAs: 'script' | 'module' }> = { view: viewWorkerScript, elk: elkWorkerScript, render: renderWorkerScript };
 
 /** The first message to a booting worker: the script it is to run. */
 export interface BootMessage {
   kind: 'tbg-boot';
   packed: string;
+  /**
+   * `script`: its code has no import or export, so the worker may run it as a function's body,
+   * without loading it from a Blob URL first (see boot-worker.ts). `module`: it is imported (the
+   * renderer's script, whose exports the page's thread imports where it draws itself).
+   */
+  runAs: 'script' | 'module';
 }
 
 /** Where a worker's script is, and the boot message it needs first (null for served scripts). */
@@ -39,7 +45,7 @@ let bootUrl: string | null = null;
 export function workerScript(role: WorkerRole, workerUrl?: string | null): WorkerScript {
   if (workerUrl) return { url: servedUrl(role, workerUrl), boot: null };
   bootUrl ??= URL.createObjectURL(new Blob([bootSource], { type: 'text/javascript' }));
-  return { url: bootUrl, boot: { kind: 'tbg-boot', packed: PACKED[role] } };
+  return { url: bootUrl, boot: { kind: 'tbg-boot', ...PACKED[role] } };
 }
 
 function servedUrl(role: WorkerRole, workerUrl: string): string {
@@ -53,6 +59,6 @@ function servedUrl(role: WorkerRole, workerUrl: string): string {
 let renderModuleUrl: Promise<string> | null = null;
 export function moduleUrl(role: 'render', workerUrl?: string | null): Promise<string> {
   if (workerUrl) return Promise.resolve(servedUrl(role, workerUrl));
-  renderModuleUrl ??= unpackScript(PACKED[role]);
+  renderModuleUrl ??= unpackScript(PACKED[role].packed);
   return renderModuleUrl;
 }
