@@ -12,8 +12,11 @@ import { quickLayered } from './quick-layered.js';
 const MAX_LATE = 64;
 
 export interface DeadlineRuns {
-  /** ELK's result of `task` if within the deadline (or already late and kept), else the quick layout. */
-  run(task: ElkTask, signal?: AbortSignal): Promise<ElkResult>;
+  /**
+   * ELK's result of `task` if within the deadline (or already late and kept), else the quick
+   * layout. The deadline counts from `since` when given (the layout's start), else from now.
+   */
+  run(task: ElkTask, signal?: AbortSignal, since?: number): Promise<ElkResult>;
   /** ELK's result of `task`, however long it takes (a kept late result if there is one). */
   wait(task: ElkTask, signal?: AbortSignal): Promise<ElkResult>;
 }
@@ -36,7 +39,7 @@ export function deadlineRuns(runElk: (task: ElkTask, signal?: AbortSignal) => Pr
    * The caller's signal cancels the ELK call only until the quick answer is given: after that
    * the call belongs to the next run of the task.
    */
-  const race = (key: string, task: ElkTask, signal?: AbortSignal): Promise<ElkResult> => {
+  const race = (key: string, task: ElkTask, signal: AbortSignal | undefined, since: number): Promise<ElkResult> => {
     const own = new AbortController();
     const forward = () => own.abort(signal?.reason);
     if (signal?.aborted) forward();
@@ -49,7 +52,7 @@ export function deadlineRuns(runElk: (task: ElkTask, signal?: AbortSignal) => Pr
         signal?.removeEventListener('abort', forward);
         keep(key, real);
         resolve(quickLayered(task));
-      }, deadlineMs);
+      }, Math.max(0, since + deadlineMs - performance.now()));
     });
     const settled = real.finally(() => {
       clearTimeout(timer);
@@ -58,9 +61,9 @@ export function deadlineRuns(runElk: (task: ElkTask, signal?: AbortSignal) => Pr
     return Promise.race([settled, quick]);
   };
   return {
-    run(task, signal) {
+    run(task, signal, since = performance.now()) {
       const key = taskKey(task);
-      return takeLate(key)?.catch(() => runElk(task, signal)) ?? race(key, task, signal);
+      return takeLate(key)?.catch(() => runElk(task, signal)) ?? race(key, task, signal, since);
     },
     wait(task, signal) {
       return takeLate(taskKey(task))?.catch(() => runElk(task, signal)) ?? runElk(task, signal);

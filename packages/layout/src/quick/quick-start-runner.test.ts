@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { checkInvariants } from '../invariants/check.js';
 import { LayoutSession } from '../session/layout-session.js';
 import { generatedModel, geometryDifference } from '../test-support/models.js';
@@ -60,6 +60,46 @@ describe('createQuickStartRunner', () => {
     // A settling layout waits for ELK however slow it is.
     const other = new LayoutSession(generatedModel(300, 3), { runner: quick });
     expect((await quick.withoutDeadline(() => other.layout())).provisional).toBe(false);
+  });
+
+  it('gives a layout of several levels one deadline, counted from its start, not one per level', async () => {
+    let hang = false;
+    const calls: number[] = [];
+    const stalled: ElkRunner = {
+      ...inline,
+      size: 1,
+      stats: inline.stats,
+      // Once ready, ELK answers nothing (busy with a long layout).
+      run: (task, signal) => (hang ? (calls.push(task.nodeSize.length), new Promise(() => {})) : inline.run(task, signal)),
+      warmup: () => inline.warmup(),
+      close: () => Promise.resolve(),
+    };
+    const quick = createQuickStartRunner(stalled, { deadlineMs: 40 });
+    await quick.ready;
+    hang = true;
+    const model = generatedModel(400, 2);
+    // Three levels: the root, its groups, and a group inside each.
+    for (const g of model.group(model.root).core.filter((c) => model.isGroup(c)).slice(0, 3)) {
+      model.expand(g);
+      const inner = model.group(g).core.find((c) => model.isGroup(c));
+      if (inner !== undefined) model.expand(inner);
+    }
+    expect(model.visibleGroups().length).toBeGreaterThanOrEqual(5);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      let done = false;
+      const view = new LayoutSession(model, { runner: quick }).layout().finally(() => (done = true));
+      await vi.advanceTimersByTimeAsync(39);
+      expect(done).toBe(false);
+      // Every level is answered quickly once the first deadline has passed: the parents' tasks,
+      // asked after their children's quick answers, have no time left to wait.
+      await vi.advanceTimersByTimeAsync(5);
+      expect(done).toBe(true);
+      expect((await view).provisional).toBe(true);
+      expect(calls.length).toBeGreaterThanOrEqual(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('waits for ELK as before with no deadline', async () => {

@@ -5,13 +5,14 @@
  * ELK has had no real task for a second, so that its JIT is warm for later expands. Results laid
  * out quickly are `provisional`.
  *
- * Once ELK is ready, a task that ELK has not answered within `deadlineMs` is answered with the
- * quick layout too (an expand is on screen at once), while ELK goes on with it: the next run of
- * the same task (the client's settling request) gets ELK's result, waiting for it if need be.
+ * Once ELK is ready, a task that ELK has not answered within `deadlineMs` of its layout's start
+ * (RunOptions.since) is answered with the quick layout too (an expand is on screen at once), while
+ * ELK goes on with it: the next run of the same task (the client's settling request) gets ELK's
+ * result, waiting for it if need be.
  */
 import type { ElkResult, ElkTask } from '../elk/task.js';
 import { warmUpTask, WARM_UP_CALLS } from '../elk/warm-up-tasks.js';
-import type { ElkRunner } from '../worker/runner.js';
+import type { ElkRunner, RunOptions } from '../worker/runner.js';
 import { deadlineRuns } from './deadline-runs.js';
 import { quickLayered } from './quick-layered.js';
 
@@ -96,10 +97,10 @@ export function createQuickStartRunner(elk: ElkRunner, options: QuickStartOption
     get elkReady() {
       return elkReady;
     },
-    run(task: ElkTask, signal?: AbortSignal): Promise<ElkResult> {
+    run(task: ElkTask, signal?: AbortSignal, options?: RunOptions): Promise<ElkResult> {
       if (!elkReady) return signal?.aborted ? elk.run(task, signal) : Promise.resolve(quickLayered(task));
       if (!deadline) return runElk(task, signal);
-      return patient > 0 ? deadline.wait(task, signal) : deadline.run(task, signal);
+      return patient > 0 ? deadline.wait(task, signal) : deadline.run(task, signal, options?.since);
     },
     async withoutDeadline<T>(f: () => Promise<T>): Promise<T> {
       patient++;

@@ -9,6 +9,16 @@ export interface ElkRunnerStats {
   maxElkNodes: number;
 }
 
+/** How a task is to be run, beyond the task itself. */
+export interface RunOptions {
+  /**
+   * When the layout that asks started (performance.now()). A runner with a deadline
+   * (quick/quick-start-runner.ts) counts it from here, so that a layout of several levels, each
+   * a task that waits for the one below, shares one deadline instead of one per level.
+   */
+  since?: number;
+}
+
 /** Something that runs ElkTasks: a pool of workers or the calling thread. */
 export interface ElkRunner {
   /** Tasks it can run at once (workers; 1 in-thread). */
@@ -20,7 +30,7 @@ export interface ElkRunner {
    * it (its arrays stay untouched); once it runs, the promise rejects at once and the late
    * result is dropped. Rejections for aborts are Errors named 'AbortError'.
    */
-  run(task: ElkTask, signal?: AbortSignal): Promise<ElkResult>;
+  run(task: ElkTask, signal?: AbortSignal, options?: RunOptions): Promise<ElkResult>;
   /** Warms ELK's JIT up in every thread; resolves with the wall-clock time it took, in ms. */
   warmup(): Promise<number>;
   /** Stops the threads and rejects every task not finished yet. Idempotent. */

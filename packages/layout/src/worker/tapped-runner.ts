@@ -1,5 +1,5 @@
 import type { ElkResult, ElkTask } from '../elk/task.js';
-import type { ElkRunner } from './runner.js';
+import type { ElkRunner, RunOptions } from './runner.js';
 
 /**
  * A runner that shows each task to `tap` before `inner` runs it, and each result to `onResult`
@@ -14,9 +14,9 @@ export function tappedRunner(inner: ElkRunner, tap: (task: ElkTask, signal?: Abo
     get stats() {
       return inner.stats;
     },
-    async run(task, signal) {
+    async run(task, signal, options?: RunOptions) {
       await tap(task, signal);
-      const result = await inner.run(task, signal);
+      const result = await inner.run(task, signal, options);
       onResult?.(result);
       return result;
     },
