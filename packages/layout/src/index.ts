@@ -44,7 +44,7 @@ export { annotationCrossings, type AnnotationCrossing, type CrossingOptions } fr
 
 // Running ELK: worker pools (Web Workers here, worker_threads in @tbg/layout/node), in-thread runners, the ELK worker protocol.
 export type { ElkResult, ElkTask } from './elk/task.js';
-export type { ElkRunner, ElkRunnerStats } from './worker/runner.js';
+export type { ElkRunner, ElkRunnerStats, RunOptions } from './worker/runner.js';
 export type { WorkerEndpoint } from './worker/worker-endpoint.js';
 export { createWorkerPool } from './worker/pool.js';
 export { createQuickStartRunner, type QuickStartRunner } from './quick/quick-start-runner.js';
