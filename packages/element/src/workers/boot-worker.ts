@@ -65,28 +65,33 @@ async function download({ fetchId, url }: FetchRequest): Promise<void> {
  * it: that saves the Blob URL's load, a round trip through the browser process (30 ms before
  * every first picture here). Otherwise, and for a module, imported from a Blob URL.
  */
-async function run(packed: string, runAs: BootMessage['runAs']): Promise<void> {
+async function run({ packed, runAs, name }: BootMessage): Promise<void> {
   const text = await unpackText(packed);
-  const body = runAs === 'script' ? compile(text) : null;
+  const body = runAs === 'script' ? compile(`${text}\n//# sourceURL=${name}`) : null;
   if (body) return body();
   const url = scriptUrl(text);
   // eslint-disable-next-line tbg/layers -- this worker's own script, unpacked from its first message, not a package
   await import(/* @vite-ignore */ url).finally(() => URL.revokeObjectURL(url));
 }
 
-/** The script as a function (strict, as a module's code is), or null where `unsafe-eval` is not allowed. */
-function compile(text: string): (() => void) | null {
+/** Async functions' constructor: a top-level `await` in the script means what it means in a module. */
+const AsyncFunction = (Object.getPrototypeOf(async () => {}) as { constructor: new (body: string) => () => Promise<void> }).constructor;
+
+/**
+ * The script as an async function (strict, as a module's code is), or null where the page's CSP
+ * does not allow `unsafe-eval` (the browser reports that refusal, once per worker start).
+ */
+function compile(text: string): (() => Promise<void>) | null {
   try {
-    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the worker's own script; see `run`
-    return new Function(`"use strict";${text}`) as () => void;
+    return new AsyncFunction(`"use strict";${text}`);
   } catch (error) {
     if (error instanceof EvalError) return null;
     throw error;
   }
 }
 
-function boot({ packed, runAs }: BootMessage): void {
-  run(packed, runAs).then(
+function boot(m: BootMessage): void {
+  run(m).then(
     () => {
       const waiting = held ?? [];
       held = null;

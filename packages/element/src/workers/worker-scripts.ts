@@ -2,13 +2,12 @@
  * How the element's workers get their code. The scripts are inlined in this module, deflated and
  * in base64, so that a page needs to serve nothing else. Each worker starts from a small boot
  * script (boot-worker.ts, a Blob URL made once) and is sent its packed script as its first
- * message: it turns base64 into bytes, inflates them and imports the result itself, so the page's
- * thread does none of that (up to 80 ms per load here). Messages that arrive meanwhile wait, in
- * order. A page
- * whose Content-Security-Policy forbids `blob:` in `worker-src` or `script-src` (the boot script
- * imports a `blob:` URL) sets `worker-url` to where
- * `view-worker.js`, `elk-worker.js` and `render-worker.js` (shipped in `dist/workers/`) are
- * served instead.
+ * message: it turns base64 into bytes, inflates them and runs the result itself (as a function's
+ * body where the page's CSP allows eval, else imported from a Blob URL), so the page's thread
+ * does none of that (up to 80 ms per load here). Messages that arrive meanwhile wait, in order.
+ * A page whose Content-Security-Policy forbids `blob:` in `worker-src`, or both `blob:` in
+ * `script-src` and `'unsafe-eval'` (README), sets `worker-url` to where `view-worker.js`,
+ * `elk-worker.js` and `render-worker.js` (shipped in `dist/workers/`) are served instead.
  */
 import viewWorkerScript from 'inline-worker:./view-worker-entry.ts';
 import renderWorkerScript from 'inline-worker:./render-worker-entry.ts';
@@ -19,7 +18,7 @@ import { unpackScript } from './unpack-script.js';
 export type WorkerRole = 'view' | 'elk' | 'render';
 
 /** Each script, deflated and in base64, and how it can run (tsup.config.ts). */
-const PACKED: Record<WorkerRole, { packed: string; runAs: 'script' | 'module' }> = { view: viewWorkerScript, elk: elkWorkerScript, render: renderWorkerScript };
+const PACKED: Record<WorkerRole, { packed: string; runAs: 'script' | 'module'; name: string }> = { view: viewWorkerScript, elk: elkWorkerScript, render: renderWorkerScript };
 
 /** The first message to a booting worker: the script it is to run. */
 export interface BootMessage {
@@ -31,6 +30,8 @@ export interface BootMessage {
    * renderer's script, whose exports the page's thread imports where it draws itself).
    */
   runAs: 'script' | 'module';
+  /** The script's file name, for debuggers (`sourceURL`). */
+  name: string;
 }
 
 /** Where a worker's script is, and the boot message it needs first (null for served scripts). */

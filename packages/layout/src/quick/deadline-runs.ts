@@ -1,6 +1,7 @@
 /**
  * ELK calls with a deadline (quick-start-runner.ts): a call that has not answered within
- * `deadlineMs` is answered with the quick layout, marked provisional, while ELK goes on with it;
+ * `deadlineMs` of its layout's start (or of the call, without one) is answered with the quick
+ * layout, marked provisional, while ELK goes on with it;
  * its result is kept for the next run of the same task (by content key, task-key.ts), which gets
  * it — waiting for it if need be.
  */

@@ -39,7 +39,11 @@ export interface QuickStartRunner extends ElkRunner {
 }
 
 export interface QuickStartOptions {
-  /** After ELK is ready, how long a task may wait for ELK before the quick layout stands in (ms; Infinity: never). */
+  /**
+   * After ELK is ready, how long a layout's tasks may wait for ELK, counted from the layout's
+   * start (RunOptions.since; else from each task's), before the quick layout stands in (ms;
+   * Infinity: never).
+   */
   deadlineMs?: number;
 }
 
@@ -76,9 +80,9 @@ export function createQuickStartRunner(elk: ElkRunner, options: QuickStartOption
     }
   };
   void warmUp();
-  const runElk = (task: ElkTask, signal?: AbortSignal): Promise<ElkResult> => {
+  const runElk = (task: ElkTask, signal?: AbortSignal, options?: RunOptions): Promise<ElkResult> => {
     pending++;
-    return elk.run(task, signal).finally(() => {
+    return elk.run(task, signal, options).finally(() => {
       lastReal = performance.now();
       if (--pending > 0) return;
       const waiting = onIdle;
@@ -98,8 +102,8 @@ export function createQuickStartRunner(elk: ElkRunner, options: QuickStartOption
       return elkReady;
     },
     run(task: ElkTask, signal?: AbortSignal, options?: RunOptions): Promise<ElkResult> {
-      if (!elkReady) return signal?.aborted ? elk.run(task, signal) : Promise.resolve(quickLayered(task));
-      if (!deadline) return runElk(task, signal);
+      if (!elkReady) return signal?.aborted ? elk.run(task, signal, options) : Promise.resolve(quickLayered(task));
+      if (!deadline) return runElk(task, signal, options);
       return patient > 0 ? deadline.wait(task, signal) : deadline.run(task, signal, options?.since);
     },
     async withoutDeadline<T>(f: () => Promise<T>): Promise<T> {

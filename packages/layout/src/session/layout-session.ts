@@ -181,7 +181,7 @@ function sinceRunner(inner: ElkRunner, since: number): ElkRunner {
     get stats() {
       return inner.stats;
     },
-    run: (task, signal, options) => inner.run(task, signal, { since, ...options }),
+    run: (task, signal, options) => inner.run(task, signal, { ...options, since: options?.since ?? since }),
     warmup: () => inner.warmup(),
     close: () => inner.close(),
   };
