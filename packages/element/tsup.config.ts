@@ -41,10 +41,10 @@ async function bundleWorker(entry: string): Promise<string> {
 
 /**
  * `import script from 'inline-worker:./x.ts'` (or a package path) gives that script bundled
- * whole, deflated and in base64 (`packed`), with how it can run (`runAs`) and a file name for
- * debuggers (`name`): see worker-scripts.ts; a worker may inline the scripts of its own workers. Compressed, the module is 1.2 MB instead of 3 MB, and the page
- * turns 0.4 MB of base64 into bytes instead of 3 MB of script text (~25 MB/s in the Chromium
- * measured here, either way).
+ * whole, deflated and in base64, with how it can run and a file name for debuggers (a
+ * PackedScript, worker-scripts.ts); a worker may inline the scripts of its own workers.
+ * Compressed, the module is 1.2 MB instead of 3 MB, and the page turns 0.4 MB of base64 into
+ * bytes instead of 3 MB of script text (~25 MB/s in the Chromium measured here, either way).
  */
 const inlineWorker: Plugin = {
   name: 'inline-worker',

@@ -1,11 +1,6 @@
-/**
- * Scripts bundled at build time and inlined (see tsup.config.ts), compressed: the script's
- * UTF-8 bytes, deflate-raw, in base64 (`packed`); `runAs: 'script'` when the code has no import
- * or export, so that it can run as a function's body (boot-worker.ts); `name`, the file name
- * debuggers show for it.
- */
+/** Scripts bundled at build time and inlined, compressed (tsup.config.ts, worker-scripts.ts). */
 declare module 'inline-worker:*' {
-  const script: { packed: string; runAs: 'script' | 'module'; name: string };
+  const script: import('./worker-scripts.js').PackedScript;
   export default script;
 }
 

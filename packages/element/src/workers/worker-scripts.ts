@@ -17,12 +17,9 @@ import { unpackScript } from './unpack-script.js';
 
 export type WorkerRole = 'view' | 'elk' | 'render';
 
-/** Each script, deflated and in base64, and how it can run (tsup.config.ts). */
-const PACKED: Record<WorkerRole, { packed: string; runAs: 'script' | 'module'; name: string }> = { view: viewWorkerScript, elk: elkWorkerScript, render: renderWorkerScript };
-
-/** The first message to a booting worker: the script it is to run. */
-export interface BootMessage {
-  kind: 'tbg-boot';
+/** A worker's script as the build inlines it (tsup.config.ts). */
+export interface PackedScript {
+  /** Its UTF-8 bytes, deflate-raw, in base64. */
   packed: string;
   /**
    * `script`: its code has no import or export, so the worker may run it as a function's body,
@@ -32,6 +29,13 @@ export interface BootMessage {
   runAs: 'script' | 'module';
   /** The script's file name, for debuggers (`sourceURL`). */
   name: string;
+}
+
+const PACKED: Record<WorkerRole, PackedScript> = { view: viewWorkerScript, elk: elkWorkerScript, render: renderWorkerScript };
+
+/** The first message to a booting worker: the script it is to run. */
+export interface BootMessage extends PackedScript {
+  kind: 'tbg-boot';
 }
 
 /** Where a worker's script is, and the boot message it needs first (null for served scripts). */

@@ -97,8 +97,8 @@ const CONTENT_ONE = utf8.encode('1');
  * Made at first use: at load time it would run in every bundle that imports this package's
  * readers (a bundler keeps a top-level call), 8 ms of a view worker's start.
  */
-let audioContent: Uint8Array | null = null;
-const AUDIO_CONTENT = () => (audioContent ??= tensorboard.AudioPluginData.encode({ version: 0, encoding: tensorboard.AudioPluginData.Encoding.WAV }).finish());
+let audioContentBytes: Uint8Array | null = null;
+const audioContent = () => (audioContentBytes ??= tensorboard.AudioPluginData.encode({ version: 0, encoding: tensorboard.AudioPluginData.Encoding.WAV }).finish());
 /** Tag-field cache bound for scalars: beyond it tags are just encoded per call. */
 const SCALAR_TAG_CACHE_MAX = 100_000;
 /** setTimeout's maximum delay. */
@@ -227,7 +227,7 @@ export class SummaryWriter {
     limited.forEach((channels, i) => {
       cells.push(encodeWav(channels, sampleRate), utf8.encode(labels?.[i] ?? ''));
     });
-    this.#summary(name, step, opts, stringTensor(cells, [limited.length, 2]), 'audio', DataClass.DATA_CLASS_BLOB_SEQUENCE, AUDIO_CONTENT());
+    this.#summary(name, step, opts, stringTensor(cells, [limited.length, 2]), 'audio', DataClass.DATA_CLASS_BLOB_SEQUENCE, audioContent());
   }
 
   /** Text (Markdown): DT_STRING tensor of the nested array's shape (rank 0 for a plain string). */

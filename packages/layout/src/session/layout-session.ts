@@ -92,11 +92,9 @@ export class LayoutSession {
     let elkCalls = 0;
     const request = { provisional: false, created: [] as string[] };
     const compound: CompoundContext = {
-      // Results of the quick layout (quick/quick-start-runner.ts) make this view provisional.
-      runner: sinceRunner(
-        tappedRunner(this.runner, () => undefined, (r) => (request.provisional ||= r.provisional === true)),
-        t0,
-      ),
+      // Results of the quick layout (quick/quick-start-runner.ts) make this view provisional;
+      // a deadline counts from this layout's start.
+      runner: tappedRunner(this.runner, () => undefined, (r) => (request.provisional ||= r.provisional === true), { since: t0 }),
       maxElkNodes: this.params.maxElkNodes,
       maxElkEdges: this.params.maxElkEdges,
       sectionPadding: this.params.sectionPadding,
@@ -170,19 +168,4 @@ function abortError(): Error {
   const e = new Error('layout superseded by a newer request');
   e.name = 'AbortError';
   return e;
-}
-
-/** `inner`, with every task told when this layout started (RunOptions.since). */
-function sinceRunner(inner: ElkRunner, since: number): ElkRunner {
-  return {
-    get size() {
-      return inner.size;
-    },
-    get stats() {
-      return inner.stats;
-    },
-    run: (task, signal, options) => inner.run(task, signal, { ...options, since: options?.since ?? since }),
-    warmup: () => inner.warmup(),
-    close: () => inner.close(),
-  };
 }
