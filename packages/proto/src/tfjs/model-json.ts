@@ -7,6 +7,8 @@ import { GraphFormatError, type FormatName } from '../errors.js';
 import type { tensorflow } from '../gen/tf.js';
 import { jsonErrorAt } from './json-error.js';
 import { messageFromJson } from '../schema/protojson.js';
+import { jsonToWire } from '../schema/protojson-wire.js';
+import { encodeMessage } from '../schema/messages.js';
 
 const FORMAT: FormatName = 'TF.js model.json';
 
@@ -76,9 +78,41 @@ export function parseModelJson(input: string | Uint8Array, options: { file?: str
   return modelFromJson(json, options);
 }
 
+/** A model.json sorted out: a Keras config, or a graph model whose GraphDef is still JSON. */
+type ModelJsonShape = Extract<ModelJson, { kind: 'keras-model' }> | { kind: 'tfjs-graph-model'; graphJson: Record<string, unknown>; rootPath?: string; tfjs: TfjsModelInfo };
+
 export function modelFromJson(json: unknown, options: { file?: string; warnings?: string[] } = {}): ModelJson {
+  const m = classify(json, options.file);
+  if (m.kind === 'keras-model') return m;
+  return { kind: 'tfjs-graph-model', graph: graphFromJson(m, options), tfjs: m.tfjs };
+}
+
+/**
+ * As `modelFromJson`, with a graph model's GraphDef as wire bytes: written straight from the
+ * JSON (jsonToWire), or through message objects where those must word a warning or an error.
+ */
+export function modelWireFromJson(
+  json: unknown,
+  options: { file?: string; warnings?: string[] } = {},
+): Extract<ModelJson, { kind: 'keras-model' }> | { kind: 'tfjs-graph-model'; graphBytes: Uint8Array; tfjs: TfjsModelInfo } {
+  const m = classify(json, options.file);
+  if (m.kind === 'keras-model') return m;
+  const graphBytes = jsonToWire(m.graphJson, 'tensorflow.GraphDef') ?? encodeMessage('tensorflow.GraphDef', graphFromJson(m, options));
+  return { kind: 'tfjs-graph-model', graphBytes, tfjs: m.tfjs };
+}
+
+function graphFromJson(m: Extract<ModelJsonShape, { kind: 'tfjs-graph-model' }>, options: { file?: string; warnings?: string[] }): tensorflow.GraphDef {
+  return messageFromJson<tensorflow.GraphDef>(m.graphJson, 'tensorflow.GraphDef', {
+    format: FORMAT,
+    warnings: options.warnings,
+    file: options.file,
+    ...(m.rootPath ? { rootPath: m.rootPath } : {}),
+  });
+}
+
+function classify(json: unknown, file: string | undefined): ModelJsonShape {
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
-    throw new GraphFormatError({ format: FORMAT, reason: 'expected a JSON object at the top level', file: options.file });
+    throw new GraphFormatError({ format: FORMAT, reason: 'expected a JSON object at the top level', file });
   }
   const o = json as Record<string, unknown>;
   // A bare Keras config, e.g. the `graph_keras_model` summary of an event file.
@@ -86,26 +120,22 @@ export function modelFromJson(json: unknown, options: { file?: string; warnings?
     return { kind: 'keras-model', keras: kerasConfig(o, 'keras-json'), tfjs: null };
   }
   // A bare GraphDef in JSON form.
-  if (Array.isArray(o.node) && !('modelTopology' in o)) {
-    const graph = messageFromJson<tensorflow.GraphDef>(o, 'tensorflow.GraphDef', { format: FORMAT, warnings: options.warnings, file: options.file });
-    return { kind: 'tfjs-graph-model', graph, tfjs: info(o) };
-  }
+  if (Array.isArray(o.node) && !('modelTopology' in o)) return { kind: 'tfjs-graph-model', graphJson: o, tfjs: info(o) };
   const topo = o.modelTopology;
   if (topo === null || typeof topo !== 'object') {
-    throw new GraphFormatError({ format: FORMAT, path: 'modelTopology', reason: 'missing modelTopology', file: options.file });
+    throw new GraphFormatError({ format: FORMAT, path: 'modelTopology', reason: 'missing modelTopology', file });
   }
   const t = topo as Record<string, unknown>;
   if (o.format === 'layers-model' || typeof t.class_name === 'string' || (t.model_config !== null && typeof t.model_config === 'object')) {
     const cfg = (t.model_config ?? t) as Record<string, unknown>;
     if (typeof cfg.class_name !== 'string') {
-      throw new GraphFormatError({ format: FORMAT, path: 'modelTopology.model_config.class_name', reason: 'a layers model needs a class_name', file: options.file });
+      throw new GraphFormatError({ format: FORMAT, path: 'modelTopology.model_config.class_name', reason: 'a layers model needs a class_name', file });
     }
     const keras = kerasConfig(cfg, 'tfjs-layers-model');
     if (typeof t.keras_version === 'string') keras.kerasVersion = t.keras_version;
     return { kind: 'keras-model', keras, tfjs: info(o) };
   }
-  const graph = messageFromJson<tensorflow.GraphDef>(t, 'tensorflow.GraphDef', { format: FORMAT, warnings: options.warnings, rootPath: 'modelTopology', file: options.file });
-  return { kind: 'tfjs-graph-model', graph, tfjs: info(o) };
+  return { kind: 'tfjs-graph-model', graphJson: t, rootPath: 'modelTopology', tfjs: info(o) };
 }
 
 function kerasConfig(o: Record<string, unknown>, source: KerasModelConfig['source']): KerasModelConfig {
