@@ -2,7 +2,8 @@
  * @tbg/render-pixi benchmark: prints JSON lines.
  * - Node: the per-layout and per-frame work of the scene core on synthetic node boxes laid out
  *   like a big expanded graph (index and tiles once per layout; a viewport query and a hit test
- *   per frame), and the hover highlight's CPU work (neighbourhood and state bytes) at 10k nodes.
+ *   per frame), the hover highlight's CPU work (neighbourhood and state bytes) at 10k nodes, and
+ *   hit testing there (the first pick after a layout, and the ones after it).
  * - Chromium (skipped when absent, or with --node-only): frame time per pan/zoom step on a
  *   generated graph of ~10k and ~50k nodes all in view, levels of detail and culling on vs off
  *   in the same page; and the cost of a highlight change at 10k nodes.
@@ -12,9 +13,11 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { NodeKind, ShapeKind, type Geometry } from '@tbg/layout';
+import { NodeKind, roboto, ShapeKind, type Geometry } from '@tbg/layout';
 import { CHROMIUM_PATH } from '@tbg/testkit';
 import { buildEdgeGraph, writeHighlight } from '../src/scene/highlight.js';
+import { lodThresholds } from '../src/scene/lod.js';
+import { createPicker } from '../src/scene/pick.js';
 import { buildNodeIndex } from '../src/scene/spatial-index.js';
 import { buildTiles, visibleTiles } from '../src/scene/tiles.js';
 import { syntheticGeometry, type SyntheticOptions } from '../src/test-support/synthetic-geometry.js';
@@ -101,8 +104,26 @@ function highlightCore(): void {
   console.log(JSON.stringify({ bench: 'render-pixi', case: 'highlight core', nodes: g.nodes.count, edges: g.edges.count, edgeGraphMs: r3(t1 - t0), hoverMs: r3(median(times)), hoverMaxMs: r3(Math.max(...times)) }));
 }
 
+/** Hit testing at 10k nodes: the first pick after a layout (what it prepares) and the picks after it. */
+function pickCore(): void {
+  const g = syntheticGeometry(SYNTHETIC_10K);
+  const picker = createPicker(g, buildNodeIndex(g), lodThresholds(g), roboto);
+  const at = (k: number): [number, number] => [(k * 7919) % g.width, (k * 6007) % g.height];
+  const t0 = performance.now();
+  picker.pick(...at(0), 1, true);
+  const firstMs = performance.now() - t0;
+  const times: number[] = [];
+  for (let k = 1; k < 500; k++) {
+    const a = performance.now();
+    picker.pick(...at(k), 1, true);
+    times.push(performance.now() - a);
+  }
+  console.log(JSON.stringify({ bench: 'render-pixi', case: 'pick', nodes: g.nodes.count, annotations: g.annotations.count, firstPickMs: r3(firstMs), pickMs: r3(median(times)), pickMaxMs: r3(Math.max(...times)) }));
+}
+
 sceneCore();
 highlightCore();
+pickCore();
 if (!process.argv.includes('--node-only') && existsSync(CHROMIUM_PATH)) {
   const supportDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'src', 'test-support');
   await browserBench(supportDir, quick ? [SYNTHETIC_10K] : [SYNTHETIC_10K, SYNTHETIC_50K]);

@@ -3,7 +3,8 @@
  * compare rows within one run, never read them as real-GPU frame rates). Per size: a pan/zoom
  * walk around the fitted view (every node in view) and one zoomed in, with levels of detail,
  * culling and the view cache on; with the first two only; and with none, in the same page (with
- * the cache, also the sharp redraw once the camera rests); then the cost of hover highlights.
+ * the cache, also the sharp redraw once the camera rests); then the cost of hover highlights,
+ * drawn in full (a selection too) and over the view cache's picture (a hover alone).
  */
 import type { Page } from 'playwright-core';
 import { startHarness } from '../src/test-support/chromium-harness.js';
@@ -59,6 +60,12 @@ async function benchSize(page: Page, o: SyntheticOptions): Promise<void> {
   const plain = await frames(page, [fit, fit, fit, fit, fit], fit);
   const h = await page.evaluate<Array<{ setMs: number; frameMs: number }>>(`tbgRender.timeHighlights(${JSON.stringify(hovered)})`);
   console.log(JSON.stringify({ bench: 'render-pixi', case: 'hover highlight', nodes: shown.nodes, setHighlightMs: r3(median(h.map((x) => x.setMs))), frameAfterMs: r3(median(h.map((x) => x.frameMs))), plainFrameMs: r3(plain.ms) }));
+  // A hover alone, with the view cache: drawn over the picture (only what it lights is drawn).
+  await page.evaluate('tbgRender.configure({ cache: true })');
+  await page.evaluate(`tbgRender.highlight({ selected: [], hovered: -1 })`);
+  const cached = await frames(page, [fit, fit, fit, fit, fit], fit);
+  const hc = await page.evaluate<Array<{ setMs: number; frameMs: number }>>(`tbgRender.timeHighlights(${JSON.stringify(hovered)}, false)`);
+  console.log(JSON.stringify({ bench: 'render-pixi', case: 'hover over the view cache', nodes: shown.nodes, setHighlightMs: r3(median(hc.map((x) => x.setMs))), frameAfterMs: r3(median(hc.map((x) => x.frameMs))), maxFrameAfterMs: r3(Math.max(...hc.map((x) => x.frameMs))), cachedFrameMs: r3(cached.ms) }));
   await page.evaluate('tbgRender.destroy()');
 }
 

@@ -37,6 +37,10 @@ void main() {
     return;
   }
   int state = stateAt(aMeta.x);
+  if (unlitInPass(state)) {
+    gl_Position = vec4(2.0, 2.0, 0.0, 1.0);
+    return;
+  }
   bool emphasised = (state & 6) != 0;
   float halfWidth = max(aStroke.x * (emphasised ? 2.0 : 1.0), (emphasised ? 0.9 : 0.5) / px);
   vec2 p = aCentre + aNormal * halfWidth;

@@ -9,7 +9,7 @@
 import { Application, Container, type RenderTexture, type Texture } from 'pixi.js';
 import { roboto, type Geometry } from '@tbg/layout';
 import { fitCamera, screenToWorld, visibleWorld, type Camera, type Rect, type Viewport } from '../scene/camera.js';
-import { buildEdgeGraph, writeHighlight, type EdgeGraph, type Highlight } from '../scene/highlight.js';
+import { buildEdgeGraph, intersect, litBounds, writeHighlight, type EdgeGraph, type Highlight } from '../scene/highlight.js';
 import { lodThresholds, PLAIN_BELOW_SCALE, type LodThresholds } from '../scene/lod.js';
 import { DEFAULT_MINIMAP, insideRect, minimapLayout, minimapShown, minimapToWorld, type MinimapOptions } from '../scene/minimap-layout.js';
 import { createPicker, type Picker, type PickResult } from '../scene/pick.js';
@@ -26,7 +26,7 @@ import { Minimap } from './minimap.js';
 import { ViewCache } from './view-cache.js';
 import { MAX_ANIMATED_NODES, TransitionPlayer } from './transition-player.js';
 import { buildSceneMeshes, type LayerName, type SceneMeshes, type SceneShaders } from './scene-builder.js';
-import { SceneStyle } from './scene-style.js';
+import { SceneStyle, ScenePass } from './scene-style.js';
 import { warmUpScene } from './warm-up-geometry.js';
 import { createShapeShader } from './shape-shader.js';
 
@@ -89,8 +89,9 @@ const now = () => performance.now();
 /** After the camera rests this long, a scaled picture of the view is drawn again, sharp. */
 const SHARP_AFTER_MS = 120;
 /**
- * After a hover, drawn directly with the camera still, the picture is drawn again this much later,
- * so that the next pan starts from it (a moving pointer hovers many nodes in a row). Any other
+ * After a selection, drawn directly with the camera still, the picture is drawn again this much
+ * later, so that the next pan starts from it (a hover needs no new picture: it is drawn over the
+ * picture, `hoverOverPicture`). Any other
  * change (a layout, a theme, a size) draws the picture at once: a pan that follows at once would
  * otherwise wait for it (311 ms at 10k nodes, the first step after a settle).
  */
@@ -130,8 +131,10 @@ export class GraphRenderer {
   private moving = false;
   private sharpTimer: ReturnType<typeof setTimeout> | undefined;
   private sharpDue = false;
-  /** The picture is stale because of a hover only: draw the scene directly until PICTURE_AFTER_MS. */
+  /** The picture is stale because of a selection only: draw the scene directly until PICTURE_AFTER_MS. */
   private staleByHover = false;
+  /** This frame shows the picture with the hover drawn over it (ScenePass.hover). */
+  private hoverPass = false;
 
   private constructor(o: GraphRendererOptions) {
     this.viewport = { width: o.width, height: o.height };
@@ -160,7 +163,8 @@ export class GraphRenderer {
     });
     r.minimap = new Minimap(r.app.renderer, r.app.stage, r.world, r.style, r.shaders.shape);
     r.viewCache = new ViewCache(r.app.renderer);
-    r.app.stage.addChild(r.world, r.viewCache.layer, r.minimap.overlay);
+    // The picture under the scene: a hover draws what it lights over it.
+    r.app.stage.addChild(r.viewCache.layer, r.world, r.minimap.overlay);
     // Hit testing is ours (spatial index), so pixi's event system has nothing to walk.
     r.app.stage.eventMode = 'none';
     r.app.stage.interactiveChildren = false;
@@ -253,11 +257,13 @@ export class GraphRenderer {
     const s = this.scene;
     if (!s) return;
     this.lit = writeHighlight(s.geometry, s.edges, this.style.states, this.lit, h);
-    this.stale(true);
     this.style.statesChanged(h.hovered >= 0 && h.hovered < s.geometry.nodes.count);
-    // The minimap shows the selection, not the hover.
+    // The view cache's picture and the minimap show the selection; the hover is drawn over the picture.
     const key = h.selected.join();
-    if (key !== this.selectedKey) this.minimapDirty();
+    if (key !== this.selectedKey) {
+      this.stale(true);
+      this.minimapDirty();
+    }
     this.selectedKey = key;
   }
 
@@ -362,7 +368,10 @@ export class GraphRenderer {
       this.style.set('uPlain', this.cam.scale < PLAIN_BELOW_SCALE ? 1 : 0);
       stats = this.detail.cache && !this.transition.active && this.viewCache ? this.fromCache(s, this.viewCache) : this.visibleNow(s);
     }
+    if (this.hoverPass) this.style.set('uPass', ScenePass.hover);
     this.app.renderer.render(this.app.stage);
+    this.style.set('uPass', ScenePass.scene);
+    this.hoverPass = false;
     this.lastCam = { ...this.cam };
     return stats;
   }
@@ -390,10 +399,27 @@ export class GraphRenderer {
       this.staleByHover = false;
     }
     this.sharpDue = false;
-    cache.show(this.cam);
+    const hovering = this.style.get('uHovering') > 0.5;
+    cache.show(this.cam, hovering ? this.currentTheme.fade : 0, this.currentTheme.background);
     this.world.visible = false;
+    if (hovering) stats = { ...stats, meshes: stats.meshes + this.hoverOverPicture(s) };
     if (cache.inexactFor(this.cam)) this.scheduleSharp(SHARP_AFTER_MS);
     return { ...stats, cached: true };
+  }
+
+  /**
+   * A hover over the picture: the picture faded as the scene fades what is not lit, and only the lit
+   * nodes, edges and labels drawn on top, from the tiles around them. At 10k nodes in view a hover
+   * then costs about a pan step instead of a whole scene. Returns the meshes drawn.
+   */
+  private hoverOverPicture(s: Scene): number {
+    const around = litBounds(s.geometry, this.lit);
+    const view = around && intersect(around, visibleWorld(this.cam, this.viewport));
+    if (!view) return 0;
+    const stats = applyVisibility(s.meshes, view, this.cam.scale, this.detail);
+    this.world.visible = true;
+    this.hoverPass = true;
+    return stats.meshes;
   }
 
   /** The scene in world rectangle `held`, with the camera moved by `margin`, into the view cache's texture. */
@@ -402,7 +428,10 @@ export class GraphRenderer {
     const stats = applyVisibility(s.meshes, held, this.cam.scale, this.detail);
     const overlay = this.minimap?.overlay.visible ?? false;
     if (this.minimap) this.minimap.overlay.visible = false;
+    // Without the hover, which is drawn over the picture.
+    this.style.set('uPass', ScenePass.picture);
     this.app.renderer.render({ container: this.app.stage, target, clear: true, clearColor });
+    this.style.set('uPass', ScenePass.scene);
     if (this.minimap) this.minimap.overlay.visible = overlay;
     this.world.position.set(this.cam.x, this.cam.y);
     return stats;

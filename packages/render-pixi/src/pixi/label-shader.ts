@@ -33,9 +33,14 @@ void main() {
     gl_Position = vec4(2.0, 2.0, 0.0, 1.0);  // outside the clip volume: nothing is rasterised
     return;
   }
+  int state = stateAt(aStyle.z);
+  if (unlitInPass(state)) {
+    gl_Position = vec4(2.0, 2.0, 0.0, 1.0);
+    return;
+  }
   gl_Position = vec4((uProjectionMatrix * m * vec3(aPosition, 1.0)).xy, 0.0, 1.0);
   vUV = aUV;
-  vec3 c = faded(role == 2.0 ? uEdgeLabel : uLabel, stateAt(aStyle.z));
+  vec3 c = faded(role == 2.0 ? uEdgeLabel : uLabel, state);
   vColor = vec4(c, uSceneAlpha);
 }
 `;

@@ -4,7 +4,7 @@
  * software GPU every fragment then pays for all of them (37 ms for a 1280 × 800 picture here,
  * 10 ms with this shader).
  */
-import { Geometry, Mesh, Shader, type TextureSource } from 'pixi.js';
+import { Geometry, Mesh, Shader, UniformGroup, type TextureSource } from 'pixi.js';
 
 const VERTEX = /* glsl */ `#version 300 es
 in vec2 aPosition;
@@ -24,15 +24,21 @@ const FRAGMENT = /* glsl */ `#version 300 es
 precision highp float;
 in vec2 vUV;
 uniform sampler2D uPicture;
+// rgb: the colour faded toward (the background), a: how far (the hover fades the rest).
+uniform vec4 uFadeTo;
 out vec4 finalColor;
 
 void main() {
-  finalColor = texture(uPicture, vUV);
+  vec4 c = texture(uPicture, vUV);
+  finalColor = vec4(mix(c.rgb, uFadeTo.rgb, uFadeTo.a), c.a);
 }
 `;
 
-/** A quad of `width` × `height` (CSS px) from its local origin, showing `source` whole. */
-export function createPictureMesh(source: TextureSource, width: number, height: number): Mesh<Geometry, Shader> {
+/** The picture's own uniforms: `uFadeTo` (see FRAGMENT). */
+export type PictureUniforms = UniformGroup<{ uFadeTo: { value: Float32Array; type: 'vec4<f32>' } }>;
+
+/** A quad of `width` × `height` (CSS px) from its local origin, showing `source` whole (faded by `uniforms`). */
+export function createPictureMesh(source: TextureSource, width: number, height: number, uniforms: PictureUniforms): Mesh<Geometry, Shader> {
   const geometry = new Geometry({
     attributes: {
       aPosition: { buffer: new Float32Array([0, 0, width, 0, width, height, 0, height]), format: 'float32x2' },
@@ -41,6 +47,6 @@ export function createPictureMesh(source: TextureSource, width: number, height: 
     indexBuffer: new Uint32Array([0, 1, 2, 0, 2, 3]),
     topology: 'triangle-list',
   });
-  const shader = Shader.from({ gl: { vertex: VERTEX, fragment: FRAGMENT, name: 'tbg-view-picture' }, resources: { uPicture: source } });
+  const shader = Shader.from({ gl: { vertex: VERTEX, fragment: FRAGMENT, name: 'tbg-view-picture' }, resources: { uPicture: source, pictureUniforms: uniforms } });
   return new Mesh({ geometry, shader });
 }

@@ -17,6 +17,7 @@ uniform highp sampler2D uState;
 uniform float uLod;
 uniform float uPlain;
 uniform float uHovering;
+uniform float uPass;
 uniform float uFade;
 uniform float uSceneAlpha;
 uniform float uInvertFills;
@@ -31,18 +32,29 @@ uniform vec3 uSelection;
 uniform vec3 uButton;
 uniform vec3 uButtonSign;
 
+// Passes (ScenePass): 0 the scene itself; 1 the view cache's picture, which leaves the hover
+// out (only the selection bit counts); 2 the hover over that picture: only what is lit.
 int stateAt(float slot) {
   int s = int(slot + 0.5);
-  return int(texelFetch(uState, ivec2(s % ${STATE_TEXTURE_WIDTH}, s / ${STATE_TEXTURE_WIDTH}), 0).r * 255.0 + 0.5);
+  int state = int(texelFetch(uState, ivec2(s % ${STATE_TEXTURE_WIDTH}, s / ${STATE_TEXTURE_WIDTH}), 0).r * 255.0 + 0.5);
+  return uPass > 0.5 && uPass < 1.5 ? state & 1 : state;
 }
 
-// Nodes and edges away from the hovered one fade toward the background.
+// In the hover's pass, what is not lit is not drawn (the picture under it shows it, faded).
+bool unlitInPass(int state) {
+  return uPass > 1.5 && state == 0;
+}
+
+// Nodes and edges away from the hovered one fade toward the background (in the scene itself).
 vec3 faded(vec3 c, int state) {
-  return uHovering > 0.5 && state == 0 ? mix(c, uBackground, uFade) : c;
+  return uHovering > 0.5 && uPass < 0.5 && state == 0 ? mix(c, uBackground, uFade) : c;
 }
 `;
 
-export type ScalarUniform = 'uLod' | 'uPlain' | 'uHovering' | 'uFade' | 'uSceneAlpha' | 'uInvertFills';
+export type ScalarUniform = 'uLod' | 'uPlain' | 'uHovering' | 'uPass' | 'uFade' | 'uSceneAlpha' | 'uInvertFills';
+
+/** What a render of the scene's meshes draws (`uPass`): see `stateAt` in STYLE_GLSL. */
+export const ScenePass = { scene: 0, picture: 1, hover: 2 } as const;
 
 const vec3 = () => ({ value: new Float32Array(3), type: 'vec3<f32>' as const });
 const f32 = (value: number) => ({ value, type: 'f32' as const });
@@ -65,6 +77,7 @@ export class SceneStyle {
     uLod: f32(1),
     uPlain: f32(0),
     uHovering: f32(0),
+    uPass: f32(ScenePass.scene),
     uFade: f32(0.5),
     uSceneAlpha: f32(1),
     uInvertFills: f32(0),

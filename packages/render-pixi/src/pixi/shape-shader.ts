@@ -80,6 +80,7 @@ void main() {
   if (plain && (role == ROLE_ANNOTATION || role == ROLE_BUTTON)) { hide(); return; }
   // A collapsed node's button shows only while it is hovered (TensorBoard: opacity 0.01 otherwise).
   if (role == ROLE_BUTTON && aShape.w < 7.5 && (state & 2) == 0) { hide(); return; }
+  if (!overlay && unlitInPass(state)) { hide(); return; }
   gl_Position = vec4((uProjectionMatrix * m * vec3(aPosition, 1.0)).xy, 0.0, 1.0);
   vLocal = aLocal;
   vShape = aShape;

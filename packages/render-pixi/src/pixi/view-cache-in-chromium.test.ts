@@ -1,8 +1,9 @@
 /**
  * The view cache in headless Chromium: a pan or zoom is shown from a picture of the view drawn
  * once (no mesh drawn for the step), pans look exactly as the scene drawn itself, zooms are
- * scaled while the camera moves and drawn sharp once it rests; a highlight makes the picture
- * stale (the scene is drawn directly until the next move), a theme change redraws it at once.
+ * scaled while the camera moves and drawn sharp once it rests; a selection makes the picture
+ * stale (the scene is drawn directly until the next move), a hover is drawn over it, a theme
+ * change redraws it at once.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -82,6 +83,22 @@ describe.skipIf(!run)(SUITE, () => {
       const moved = await page.evaluate<FrameStats>(`tbgRender.move(${JSON.stringify({ ...zoom, x: zoom.x + 10 })})`);
       expect(moved.cached).toBe(true);
       expect(moved.meshes).toBeGreaterThan(0);
+      // A hover is drawn over the picture (faded as the scene fades what is not lit), with only what
+      // it lights drawn on top: it looks as the scene drawn itself, at the cost of a few meshes.
+      await page.evaluate(`tbgRender.highlight({ selected: [5], hovered: -1 })`);
+      const still = await probe(page);
+      const hovers = await page.evaluate<number[]>(`tbgRender.hoverCandidates(6)`);
+      for (const hovered of hovers) {
+        const over = await page.evaluate<FrameStats>(`tbgRender.highlight(${JSON.stringify({ selected: [5], hovered })})`);
+        expect(over.cached, `hover ${hovered}`).toBe(true);
+        expect(over.meshes).toBeLessThanOrEqual(moved.meshes);
+        const shown = await probe(page);
+        expect(differing(shown, still, 2), 'the hover fades the rest').toBeGreaterThan(50);
+        expect(differing(shown, await direct(page, { ...zoom, x: zoom.x + 10 }), 3), `hover ${hovered} as drawn directly`).toBeLessThanOrEqual(ROUNDING);
+        await page.evaluate(`tbgRender.move(${JSON.stringify({ ...zoom, x: zoom.x + 10 })})`);
+      }
+      await page.screenshot({ path: join(TEST_OUTPUT, 'view-cache-hover.png') });
+      await page.evaluate(`tbgRender.highlight({ selected: [5], hovered: -1 })`);
       // Any other change (a theme) draws the picture again at once, so the next pan needs no redraw.
       const themed = await page.evaluate<FrameStats>(`tbgRender.theme({ background: 0x202020 })`);
       expect(themed.cached).toBe(true);

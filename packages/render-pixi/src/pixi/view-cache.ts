@@ -4,11 +4,11 @@
  * drawn sharp again when the camera rests). Anything that changes what the scene looks like
  * (geometry, highlight, theme, size, levels of detail) makes the picture stale.
  */
-import { Container, RenderTexture, type Geometry, type Mesh, type Renderer, type Shader } from 'pixi.js';
+import { Container, RenderTexture, UniformGroup, type Geometry, type Mesh, type Renderer, type Shader } from 'pixi.js';
 import type { Camera, Rect, Viewport } from '../scene/camera.js';
 import { cacheMargin, cacheServes, heldWorld, pictureTransform, type CachedView } from '../scene/view-cache-plan.js';
 import { unitRgb } from '../style/palette.js';
-import { createPictureMesh } from './picture-mesh.js';
+import { createPictureMesh, type PictureUniforms } from './picture-mesh.js';
 
 /** Draws what world rectangle `held` holds into `target`, with the camera moved by `margin` CSS px, cleared to `clearColor` first. */
 export type DrawInto<T> = (held: Rect, target: RenderTexture, margin: number, clearColor: [number, number, number, number]) => T;
@@ -19,6 +19,7 @@ export class ViewCache {
   private picture: Mesh<Geometry, Shader> | null = null;
   private texture: RenderTexture | null = null;
   private view: CachedView | null = null;
+  private readonly uniforms: PictureUniforms = new UniformGroup({ uFadeTo: { value: new Float32Array(4), type: 'vec4<f32>' as const } });
 
   constructor(private readonly renderer: Renderer) {
     this.layer.visible = false;
@@ -56,7 +57,7 @@ export class ViewCache {
     if (!this.texture || this.texture.width !== w || this.texture.height !== h) {
       this.dropPicture();
       this.texture = RenderTexture.create({ width: w, height: h, resolution: this.renderer.resolution });
-      this.picture = this.layer.addChild(createPictureMesh(this.texture.source, w, h));
+      this.picture = this.layer.addChild(createPictureMesh(this.texture.source, w, h, this.uniforms));
     }
     const view: CachedView = { camera: { ...cam }, viewport: { ...viewport }, margin };
     const drawn = drawInto(heldWorld(view), this.texture, margin, [...unitRgb(background), 1]);
@@ -64,9 +65,13 @@ export class ViewCache {
     return drawn;
   }
 
-  /** Places the picture for `cam` and shows it (call `hide` before drawing the scene itself). */
-  show(cam: Camera): void {
+  /**
+   * Places the picture for `cam` and shows it (call `hide` before drawing the scene itself),
+   * faded by `fade` toward `toward` (0xrrggbb): under a hover, which draws what it lights on top.
+   */
+  show(cam: Camera, fade = 0, toward = 0): void {
     if (!this.view) return;
+    this.uniforms.uniforms.uFadeTo.set([...unitRgb(toward), fade]);
     const t = pictureTransform(this.view, cam);
     // Unscaled, the picture goes to whole device pixels: resampled by a fraction it would blur.
     const r = this.renderer.resolution;

@@ -1,7 +1,7 @@
 import { EdgeFlag, NodeFlag, NodeKind, type Geometry } from '@tbg/layout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleGeometry } from '../test-support/example-geometry.js';
-import { buildEdgeGraph, HighlightBit, neighbourhood, writeHighlight } from './highlight.js';
+import { buildEdgeGraph, HighlightBit, intersect, litBounds, neighbourhood, writeHighlight } from './highlight.js';
 
 let g: Geometry;
 beforeAll(async () => {
@@ -53,5 +53,35 @@ describe('highlight', () => {
     expect(states.every((b) => b === 0)).toBe(true);
     // Out-of-range indices are ignored.
     expect(writeHighlight(g, eg, states, [], { selected: [-1, g.nodes.count + 5], hovered: 10 ** 6 })).toEqual([]);
+  });
+
+  it('bounds what a highlight lights: node boxes, their annotations and edge points, padded', () => {
+    const eg = buildEdgeGraph(g);
+    const states = new Uint8Array(g.nodes.count + g.edges.count);
+    const add = byLabel('add');
+    const lit = writeHighlight(g, eg, states, [], { selected: [], hovered: add });
+    const r = litBounds(g, lit)!;
+    const inside = (x: number, y: number) => x >= r.x && y >= r.y && x <= r.x + r.width && y <= r.y + r.height;
+    for (const slot of lit) {
+      if (slot < g.nodes.count) {
+        const b = g.nodes.box.subarray(4 * slot, 4 * slot + 4);
+        expect(inside(b[0]!, b[1]!) && inside(b[0]! + b[2]!, b[1]! + b[3]!)).toBe(true);
+      } else {
+        const e = slot - g.nodes.count;
+        for (let p = g.edges.pointStart[e]!; p < g.edges.pointStart[e + 1]!; p++) expect(inside(g.edges.points[2 * p]!, g.edges.points[2 * p + 1]!)).toBe(true);
+      }
+    }
+    for (let a = 0; a < g.annotations.count; a++) {
+      if (!lit.includes(g.annotations.host[a]!)) continue;
+      expect(inside(g.annotations.box[4 * a]!, g.annotations.box[4 * a + 1]!)).toBe(true);
+    }
+    // Much less than the whole graph, and nothing lit, nothing bounded.
+    expect(r.width * r.height).toBeLessThan(g.width * g.height);
+    expect(litBounds(g, [])).toBeNull();
+  });
+
+  it('intersects rectangles', () => {
+    expect(intersect({ x: 0, y: 0, width: 10, height: 10 }, { x: 5, y: -5, width: 10, height: 10 })).toEqual({ x: 5, y: 0, width: 5, height: 5 });
+    expect(intersect({ x: 0, y: 0, width: 10, height: 10 }, { x: 10, y: 0, width: 5, height: 5 })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
  * so the walk continues through parts that meet end to end on that border.
  */
 import { NodeFlag, type Geometry } from '@tbg/layout';
+import type { Rect } from './camera.js';
 
 /** Bits of a state byte. */
 export const HighlightBit = { selected: 1, hovered: 2, neighbour: 4 } as const;
@@ -144,4 +145,46 @@ export function writeHighlight(g: Geometry, eg: EdgeGraph, states: Uint8Array, l
     for (const e of near.edges) set(g.nodes.count + e, HighlightBit.neighbour);
   }
   return now;
+}
+
+/** Room around lit things for what is drawn beyond their boxes: strokes, arrowheads, label overhang (world px). */
+const LIT_PAD = 24;
+
+/**
+ * The world rectangle holding what `lit` (state slots: node indices, then node count + edge)
+ * draws: the nodes' boxes and their annotations, the edges' points. Null when nothing is lit.
+ */
+export function litBounds(g: Geometry, lit: readonly number[]): Rect | null {
+  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
+  const add = (x: number, y: number, w = 0, h = 0) => {
+    x0 = Math.min(x0, x);
+    y0 = Math.min(y0, y);
+    x1 = Math.max(x1, x + w);
+    y1 = Math.max(y1, y + h);
+  };
+  const n = g.nodes.count;
+  const hosts = new Set<number>();
+  for (const slot of lit) {
+    if (slot < n) {
+      const b = g.nodes.box;
+      add(b[4 * slot]!, b[4 * slot + 1]!, b[4 * slot + 2], b[4 * slot + 3]);
+      hosts.add(slot);
+    } else if (slot - n < g.edges.count) {
+      const e = slot - n;
+      for (let p = g.edges.pointStart[e]!; p < g.edges.pointStart[e + 1]!; p++) add(g.edges.points[2 * p]!, g.edges.points[2 * p + 1]!);
+    }
+  }
+  const a = g.annotations;
+  for (let k = 0; k < a.count; k++) if (hosts.has(a.host[k]!)) add(a.box[4 * k]!, a.box[4 * k + 1]!, a.box[4 * k + 2], a.box[4 * k + 3]);
+  if (x0 > x1) return null;
+  return { x: x0 - LIT_PAD, y: y0 - LIT_PAD, width: x1 - x0 + 2 * LIT_PAD, height: y1 - y0 + 2 * LIT_PAD };
+}
+
+/** Where two rectangles overlap, or null. */
+export function intersect(a: Rect, b: Rect): Rect | null {
+  const x = Math.max(a.x, b.x);
+  const y = Math.max(a.y, b.y);
+  const right = Math.min(a.x + a.width, b.x + b.width);
+  const bottom = Math.min(a.y + a.height, b.y + b.height);
+  return right > x && bottom > y ? { x, y, width: right - x, height: bottom - y } : null;
 }

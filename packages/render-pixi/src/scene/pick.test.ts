@@ -1,4 +1,5 @@
-import { AnnotationType, NodeFlag, NodeKind, roboto, type Geometry } from '@tbg/layout';
+import { AnnotationSide, AnnotationType, NodeFlag, NodeKind, roboto, type Geometry } from '@tbg/layout';
+import { ANNOTATION_LABEL_PX } from './annotations.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleGeometry } from '../test-support/example-geometry.js';
 import { expandButtonCentre } from './expand-buttons.js';
@@ -74,6 +75,28 @@ describe('picking', () => {
         checked++;
         expect(p.pick(x, y, 0.3, true)).not.toEqual({ annotation: i });
       }
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
+  it('annotations by their label, as far as the label is measured to reach', () => {
+    const g = collapsed.annotations.count ? collapsed : all;
+    const p = picker(g);
+    const a = g.annotations;
+    const inGlyph = (i: number, x: number, y: number) => x >= a.box[4 * i]! && x <= a.box[4 * i]! + a.box[4 * i + 2]! && y >= a.box[4 * i + 1]! && y <= a.box[4 * i + 1]! + a.box[4 * i + 3]!;
+    let checked = 0;
+    for (let i = 0; i < a.count; i++) {
+      const text = a.label[i];
+      if (!text || a.type[i] === AnnotationType.ellipsis) continue;
+      const width = roboto.width(text, ANNOTATION_LABEL_PX);
+      const dir = a.side[i] === AnnotationSide.in ? -1 : 1;
+      const [x, y] = [a.labelXY[2 * i]!, a.labelXY[2 * i + 1]!];
+      const on = p.pick(x + dir * width * 0.5, y, 4, true);
+      if (!on || !('annotation' in on) || on.annotation !== i) continue;
+      checked++;
+      // Beyond its end (within the unmeasured bound the R-tree holds): not this annotation.
+      const [bx, by] = [x + dir * (width + 3), y];
+      if (!inGlyph(i, bx, by)) expect(p.pick(bx, by, 4, true)).not.toEqual({ annotation: i });
     }
     expect(checked).toBeGreaterThan(3);
   });

@@ -2,10 +2,10 @@
  * Hit testing for the host element: what is under a world point at a given zoom — a node's
  * expand button, its label or its shape (the deepest node wins, so a point inside an expanded
  * group but on none of its children picks the group), or an annotation. Candidates come from the
- * R-trees (nodes' full boxes; annotations' glyph and label boxes), never a scan; only what is
- * drawn at that zoom can be picked (the same level-of-detail rules as the shaders).
+ * node index's R-tree (nodes' full boxes, which hold their labels and annotations), never a scan,
+ * and only candidates' labels are measured; only what is drawn at that zoom can be picked (the
+ * same level-of-detail rules as the shaders).
  */
-import Flatbush from 'flatbush';
 import { AnnotationSide, AnnotationType, LabelAlign, NodeFlag, NodeKind, type Geometry, type TextMeasurer } from '@tbg/layout';
 import { ANNOTATION_LABEL_PX } from './annotations.js';
 import { EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton } from './expand-buttons.js';
@@ -34,47 +34,71 @@ function labelBox(x: number, y: number, width: number, px: number, align: number
 
 const inBox = (b: ArrayLike<number>, o: number, x: number, y: number) => x >= b[o]! && x <= b[o + 2]! && y >= b[o + 1]! && y <= b[o + 3]!;
 
-/** Node label boxes (x0, y0, x1, y1), measured once. */
-function nodeLabelBoxes(g: Geometry, m: TextMeasurer): Float32Array {
-  const boxes = new Float32Array(4 * g.nodes.count);
-  for (let i = 0; i < g.nodes.count; i++) {
-    const text = g.nodes.label[i];
-    if (!text) continue;
-    const px = g.nodes.labelPx[i]!;
-    boxes.set(labelBox(g.nodes.labelXY[2 * i]!, g.nodes.labelXY[2 * i + 1]!, m.width(text, px), px, g.nodes.labelAlign[i]!), 4 * i);
+/**
+ * Label boxes (x0, y0, x1, y1) measured when first asked for: a pick measures only the labels
+ * near its point (measuring all 10k labels of a graph took 60 ms, the first hover's wait).
+ */
+class LabelBoxes {
+  private readonly boxes: Float32Array;
+
+  constructor(
+    count: number,
+    private readonly measure: (i: number) => [number, number, number, number],
+  ) {
+    this.boxes = new Float32Array(4 * count).fill(NaN);
   }
-  return boxes;
+
+  contains(i: number, x: number, y: number): boolean {
+    if (Number.isNaN(this.boxes[4 * i]!)) this.boxes.set(this.measure(i), 4 * i);
+    return inBox(this.boxes, 4 * i, x, y);
+  }
 }
 
-/** An R-tree over annotation glyphs and labels: item 2a is annotation a's glyph, 2a + 1 its label. */
-function annotationTree(g: Geometry, m: TextMeasurer): { tree: Flatbush | null; labels: Float32Array } {
+function nodeLabelBoxes(g: Geometry, m: TextMeasurer): LabelBoxes {
+  return new LabelBoxes(g.nodes.count, (i) => {
+    const px = g.nodes.labelPx[i]!;
+    return labelBox(g.nodes.labelXY[2 * i]!, g.nodes.labelXY[2 * i + 1]!, m.width(g.nodes.label[i] ?? '', px), px, g.nodes.labelAlign[i]!);
+  });
+}
+
+const annotationAlign = (g: Geometry, i: number) => (g.annotations.side[i] === AnnotationSide.in ? LabelAlign.end : LabelAlign.start);
+
+/**
+ * Annotations by host node (`start[h] … start[h + 1]` of `list`), with their label boxes: a host's
+ * full box holds its annotations, so the node index finds them (no tree of their own to build,
+ * which took 60 ms at the first hover of a 10k-node view), and only candidates are measured.
+ */
+interface Annotations {
+  start: Uint32Array;
+  list: Uint32Array;
+  labels: LabelBoxes;
+}
+
+function annotationsByHost(g: Geometry, m: TextMeasurer): Annotations {
   const a = g.annotations;
-  const labels = new Float32Array(4 * a.count);
-  if (a.count === 0) return { tree: null, labels };
-  const tree = new Flatbush(2 * a.count);
-  for (let i = 0; i < a.count; i++) {
-    const b = a.box;
-    tree.add(b[4 * i]!, b[4 * i + 1]!, b[4 * i]! + b[4 * i + 2]!, b[4 * i + 1]! + b[4 * i + 3]!);
+  const start = new Uint32Array(g.nodes.count + 1);
+  for (let i = 0; i < a.count; i++) start[a.host[i]! + 1]!++;
+  for (let h = 0; h < g.nodes.count; h++) start[h + 1]! += start[h]!;
+  const fill = start.slice(0, g.nodes.count);
+  const list = new Uint32Array(a.count);
+  for (let i = 0; i < a.count; i++) list[fill[a.host[i]!]!++] = i;
+  const labels = new LabelBoxes(a.count, (i) => {
     const text = a.label[i] ?? '';
-    const align = a.side[i] === AnnotationSide.in ? LabelAlign.end : LabelAlign.start;
-    const box = labelBox(a.labelXY[2 * i]!, a.labelXY[2 * i + 1]!, text ? m.width(text, ANNOTATION_LABEL_PX) : 0, ANNOTATION_LABEL_PX, align);
-    labels.set(box, 4 * i);
-    tree.add(...box);
-  }
-  tree.finish();
-  return { tree, labels };
+    return labelBox(a.labelXY[2 * i]!, a.labelXY[2 * i + 1]!, text ? m.width(text, ANNOTATION_LABEL_PX) : 0, ANNOTATION_LABEL_PX, annotationAlign(g, i));
+  });
+  return { start, list, labels };
 }
 
 export function createPicker(g: Geometry, index: NodeIndex, lod: LodThresholds, m: TextMeasurer): Picker {
   // Built on the first pick: a renderer that is never pointed at pays nothing.
-  let labels: Float32Array | null = null;
-  let annotations: ReturnType<typeof annotationTree> | null = null;
+  let labels: LabelBoxes | null = null;
+  let annotations: Annotations | null = null;
   return {
     pick(x, y, scale, useLod) {
       labels ??= nodeLabelBoxes(g, m);
-      annotations ??= annotationTree(g, m);
+      annotations ??= annotationsByHost(g, m);
       const node = pickNode(g, index, lod, labels, x, y, scale, useLod);
-      const ann = pickAnnotation(g, lod, annotations, x, y, scale, useLod);
+      const ann = pickAnnotation(g, index, lod, annotations, x, y, scale, useLod);
       // Annotations lie outside their host, over its parent: they win over nodes no deeper than the host.
       if (ann >= 0 && (!node || index.depth[g.annotations.host[ann]!]! >= index.depth[node.node]!)) return { annotation: ann };
       return node;
@@ -82,7 +106,7 @@ export function createPicker(g: Geometry, index: NodeIndex, lod: LodThresholds, 
   };
 }
 
-function pickNode(g: Geometry, index: NodeIndex, lod: LodThresholds, labels: Float32Array, x: number, y: number, scale: number, useLod: boolean): { node: number; part: PickPart } | null {
+function pickNode(g: Geometry, index: NodeIndex, lod: LodThresholds, labels: LabelBoxes, x: number, y: number, scale: number, useLod: boolean): { node: number; part: PickPart } | null {
   let best: { node: number; part: PickPart } | null = null;
   const better = (i: number, part: PickPart) =>
     !best || index.depth[i]! > index.depth[best.node]! || (index.depth[i] === index.depth[best.node] && PART_RANK[part] > PART_RANK[best.part]);
@@ -97,23 +121,27 @@ function pickNode(g: Geometry, index: NodeIndex, lod: LodThresholds, labels: Flo
       if (Math.hypot(x - bx, y - by) <= EXPAND_BUTTON_RADIUS + 1 / scale && better(i, 'expandButton')) best = { node: i, part: 'expandButton' };
     }
     const labelShown = !useLod || g.nodes.labelPx[i]! * scale >= MIN_LABEL_SCREEN_PX;
-    if (labelShown && g.nodes.label[i] && inBox(labels, 4 * i, x, y) && better(i, 'label')) best = { node: i, part: 'label' };
+    if (labelShown && g.nodes.label[i] && labels.contains(i, x, y) && better(i, 'label')) best = { node: i, part: 'label' };
     else if (insideShape(g, i, x, y) && better(i, 'shape')) best = { node: i, part: 'shape' };
   }
   return best;
 }
 
-function pickAnnotation(g: Geometry, lod: LodThresholds, t: ReturnType<typeof annotationTree>, x: number, y: number, scale: number, useLod: boolean): number {
-  if (!t.tree || (useLod && scale < PLAIN_BELOW_SCALE)) return -1;
+function pickAnnotation(g: Geometry, index: NodeIndex, lod: LodThresholds, t: Annotations, x: number, y: number, scale: number, useLod: boolean): number {
   const a = g.annotations;
-  for (const item of t.tree.search(x, y, x, y)) {
-    const i = item >> 1;
-    // TensorBoard's "... N more" entries take no clicks.
-    if (a.type[i] === AnnotationType.ellipsis) continue;
-    if (useLod && scale < lod.nodeHide[a.host[i]!]!) continue;
-    // A label is only there when it is drawn.
-    if (item & 1 && (!a.label[i] || (useLod && ANNOTATION_LABEL_PX * scale < MIN_LABEL_SCREEN_PX))) continue;
-    return i;
+  if (a.count === 0 || (useLod && scale < PLAIN_BELOW_SCALE)) return -1;
+  const labelShown = !useLod || ANNOTATION_LABEL_PX * scale >= MIN_LABEL_SCREEN_PX;
+  for (const host of index.query({ x, y, width: 0, height: 0 })) {
+    if (useLod && scale < lod.nodeHide[host]!) continue;
+    for (let k = t.start[host]!; k < t.start[host + 1]!; k++) {
+      const i = t.list[k]!;
+      // TensorBoard's "... N more" entries take no clicks.
+      if (a.type[i] === AnnotationType.ellipsis) continue;
+      const b = a.box;
+      const onGlyph = x >= b[4 * i]! && x <= b[4 * i]! + b[4 * i + 2]! && y >= b[4 * i + 1]! && y <= b[4 * i + 1]! + b[4 * i + 3]!;
+      // A label is only there when it is drawn, and where it is measured to be.
+      if (onGlyph || (labelShown && a.label[i] && t.labels.contains(i, x, y))) return i;
+    }
   }
   return -1;
 }

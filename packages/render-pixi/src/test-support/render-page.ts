@@ -68,13 +68,13 @@ function timeFrames(cameras: Array<{ x: number; y: number; scale: number }>): Ar
   });
 }
 
-/** CPU time of `setHighlight` and of the frame after it, for hovering each node in turn (ms). */
-function timeHighlights(hovered: number[]): Array<{ setMs: number; frameMs: number }> {
+/** CPU time of `setHighlight` and of the frame after it, for hovering each node in turn (ms), each also selected unless `select` is false. */
+function timeHighlights(hovered: number[], select = true): Array<{ setMs: number; frameMs: number }> {
   const gl = document.querySelector('canvas')!.getContext('webgl2')!;
   const pixel = new Uint8Array(4);
   return hovered.map((h) => {
     const t0 = performance.now();
-    renderer!.setHighlight({ selected: [h], hovered: h });
+    renderer!.setHighlight({ selected: select ? [h] : [], hovered: h });
     const t1 = performance.now();
     renderer!.render();
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
@@ -246,6 +246,20 @@ const api = {
   move: (c: { x: number; y: number; scale: number }) => {
     renderer!.setCamera(c, true);
     return renderer!.render();
+  },
+  /** Up to `k` nodes in view with edges, spread over the graph: nodes worth hovering. */
+  hoverCandidates: (k: number) => {
+    const g = renderer!.geometry!;
+    const c = renderer!.camera;
+    const canvas = document.querySelector('canvas')!;
+    const touched = new Set<number>();
+    for (let e = 0; e < g.edges.count; e++) [g.edges.v[e]!, g.edges.w[e]!].forEach((v) => v >= 0 && touched.add(v));
+    const inView = [...touched].filter((i) => {
+      const [x, y, w, h] = [g.nodes.box[4 * i]!, g.nodes.box[4 * i + 1]!, g.nodes.box[4 * i + 2]!, g.nodes.box[4 * i + 3]!];
+      const [sx, sy] = [c.x + (x + w / 2) * c.scale, c.y + (y + h / 2) * c.scale];
+      return sx > 0 && sy > 0 && sx < canvas.clientWidth && sy < canvas.clientHeight;
+    });
+    return Array.from({ length: Math.min(k, inView.length) }, (_, j) => inView[Math.floor((j * inView.length) / Math.min(k, inView.length))]!);
   },
   highlight: (h: Highlight) => {
     renderer!.setHighlight(h);
