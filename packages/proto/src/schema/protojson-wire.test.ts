@@ -56,7 +56,8 @@ describe('jsonToWire', () => {
   });
 
   it('writes non-ASCII and long strings', () => {
-    expectSameMeaning({ node: [{ name: '层/κ/😀', op: 'x'.repeat(300) }, { name: 'a'.repeat(127) }, { name: 'b'.repeat(128) }] });
+    // 50 × '层' is 50 UTF-16 units but 150 UTF-8 bytes: a two-byte length.
+    expectSameMeaning({ node: [{ name: '层/κ/😀', op: 'x'.repeat(300) }, { name: 'a'.repeat(127) }, { name: 'b'.repeat(128) }, { name: '层'.repeat(50), device: 'é'.repeat(64) }] });
   });
 
   it('gives up where the object path must warn or fail', () => {
@@ -74,6 +75,8 @@ describe('jsonToWire', () => {
       ['a list that is not', node({ input: 'a' })],
       ['a message that is not', node({ attr: { T: 'x' } })],
       ['one field by both names', node({ experimental_debug_info: { original_node_names: ['a'] }, experimentalDebugInfo: { original_node_names: ['b'] } })],
+      ['two of one oneof', node({ attr: { T: { i: '1', s: 'YQ==' } } })],
+      ['a lone surrogate', node({ device: 'a\ud800b' })],
     ];
     for (const [what, json] of cases) expect(jsonToWire(json, 'tensorflow.GraphDef'), what).toBeNull();
   });

@@ -49,7 +49,8 @@ const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typ
 
 function writeMessage(w: WireWriter, json: unknown, plan: MessagePlan, depth: number): void {
   if (depth > MAX_DEPTH || !isObject(json)) giveUp();
-  // A singular field named twice (`device_id` and `deviceId`) would be set once by the object path.
+  // A singular field named twice (`device_id` and `deviceId`), or two of one oneof: the object
+  // path keeps one, which its encoder's field order decides.
   let given = 0;
   for (const key in json) {
     if (!Object.hasOwn(json, key)) continue;
@@ -59,7 +60,7 @@ function writeMessage(w: WireWriter, json: unknown, plan: MessagePlan, depth: nu
     if (field.entry) writeMap(w, value, field, depth);
     else if (field.repeated) writeList(w, value, field, depth);
     else {
-      if (given & field.bit) giveUp();
+      if (given & (field.bit | field.oneofMask)) giveUp();
       given |= field.bit;
       writeField(w, value, field, depth);
     }
@@ -94,6 +95,8 @@ function writeList(w: WireWriter, value: unknown, field: FieldPlan, depth: numbe
   w.end(start);
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /** One value with its tag. */
 function writeField(w: WireWriter, v: unknown, field: FieldPlan, depth: number): void {
   switch (field.value) {
@@ -105,7 +108,8 @@ function writeField(w: WireWriter, v: unknown, field: FieldPlan, depth: number):
       return;
     }
     case V_STRING:
-      if (typeof v !== 'string') giveUp();
+      // A lone surrogate: TextEncoder would write U+FFFD where the object path fails.
+      if (typeof v !== 'string' || LONE_SURROGATE.test(v)) giveUp();
       w.tag(field.desc.id, WIRE_LEN);
       return w.string(v);
     case V_BYTES: {

@@ -7,7 +7,7 @@
  * OffscreenCanvas in a worker (call `useWorkerAdapter()` there first).
  */
 import { Application, Container, type RenderTexture, type Texture } from 'pixi.js';
-import { roboto, type Geometry } from '@tbg/layout';
+import { NodeFlag, roboto, type Geometry } from '@tbg/layout';
 import { fitCamera, screenToWorld, visibleWorld, type Camera, type Rect, type Viewport } from '../scene/camera.js';
 import { buildEdgeGraph, intersect, litBounds, writeHighlight, type EdgeGraph, type Highlight } from '../scene/highlight.js';
 import { lodThresholds, PLAIN_BELOW_SCALE, type LodThresholds } from '../scene/lod.js';
@@ -96,6 +96,9 @@ const SHARP_AFTER_MS = 120;
  * otherwise wait for it (311 ms at 10k nodes, the first step after a settle).
  */
 const PICTURE_AFTER_MS = 300;
+
+/** Whether any lit slot (nodes first) is an expanded group. */
+const litGroup = (g: Geometry, lit: readonly number[]) => lit.some((slot) => slot < g.nodes.count && (g.nodes.flags[slot]! & NodeFlag.expanded) !== 0);
 
 const sameCamera = (a: Camera | null, b: Camera) => a !== null && a.x === b.x && a.y === b.y && a.scale === b.scale;
 
@@ -369,9 +372,12 @@ export class GraphRenderer {
       stats = this.detail.cache && !this.transition.active && this.viewCache ? this.fromCache(s, this.viewCache) : this.visibleNow(s);
     }
     if (this.hoverPass) this.style.set('uPass', ScenePass.hover);
-    this.app.renderer.render(this.app.stage);
-    this.style.set('uPass', ScenePass.scene);
-    this.hoverPass = false;
+    try {
+      this.app.renderer.render(this.app.stage);
+    } finally {
+      this.style.set('uPass', ScenePass.scene);
+      this.hoverPass = false;
+    }
     this.lastCam = { ...this.cam };
     return stats;
   }
@@ -387,6 +393,10 @@ export class GraphRenderer {
    * directly, and the picture redrawn once things have been still for PICTURE_AFTER_MS.
    */
   private fromCache(s: Scene, cache: ViewCache): FrameStats {
+    const hovering = this.style.get('uHovering') > 0.5;
+    // A lit expanded group would cover its faded children over the picture (its fill is opaque,
+    // and they are not lit): such a hover is drawn directly.
+    if (hovering && litGroup(s.geometry, this.lit)) return this.visibleNow(s);
     const serves = cache.serves(this.cam, this.viewport, this.moving);
     if (!serves && !this.sharpDue && this.staleByHover && sameCamera(this.lastCam, this.cam)) {
       this.scheduleSharp(PICTURE_AFTER_MS);
@@ -399,7 +409,6 @@ export class GraphRenderer {
       this.staleByHover = false;
     }
     this.sharpDue = false;
-    const hovering = this.style.get('uHovering') > 0.5;
     cache.show(this.cam, hovering ? this.currentTheme.fade : 0, this.currentTheme.background);
     this.world.visible = false;
     if (hovering) stats = { ...stats, meshes: stats.meshes + this.hoverOverPicture(s) };
@@ -430,8 +439,11 @@ export class GraphRenderer {
     if (this.minimap) this.minimap.overlay.visible = false;
     // Without the hover, which is drawn over the picture.
     this.style.set('uPass', ScenePass.picture);
-    this.app.renderer.render({ container: this.app.stage, target, clear: true, clearColor });
-    this.style.set('uPass', ScenePass.scene);
+    try {
+      this.app.renderer.render({ container: this.app.stage, target, clear: true, clearColor });
+    } finally {
+      this.style.set('uPass', ScenePass.scene);
+    }
     if (this.minimap) this.minimap.overlay.visible = overlay;
     this.world.position.set(this.cam.x, this.cam.y);
     return stats;

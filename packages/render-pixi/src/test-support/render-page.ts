@@ -3,7 +3,7 @@
  * geometry sent as JSON, draws it with GraphRenderer on a canvas (or in a worker on a transferred
  * canvas) and reads pixels back at world or screen points.
  */
-import type { Geometry } from '@tbg/layout';
+import { NodeFlag, type Geometry } from '@tbg/layout';
 import { worldToScreen } from '../scene/camera.js';
 import type { Highlight } from '../scene/highlight.js';
 import type { MinimapOptions } from '../scene/minimap-layout.js';
@@ -260,6 +260,18 @@ const api = {
       return sx > 0 && sy > 0 && sx < canvas.clientWidth && sy < canvas.clientHeight;
     });
     return Array.from({ length: Math.min(k, inView.length) }, (_, j) => inView[Math.floor((j * inView.length) / Math.min(k, inView.length))]!);
+  },
+  /** An expanded group whose centre is in view, or −1. */
+  expandedGroupInView: () => {
+    const g = renderer!.geometry!;
+    const c = renderer!.camera;
+    const canvas = document.querySelector('canvas')!;
+    for (let i = 0; i < g.nodes.count; i++) {
+      if ((g.nodes.flags[i]! & (NodeFlag.expanded | NodeFlag.root)) !== NodeFlag.expanded) continue;
+      const [sx, sy] = [c.x + (g.nodes.box[4 * i]! + g.nodes.box[4 * i + 2]! / 2) * c.scale, c.y + (g.nodes.box[4 * i + 1]! + g.nodes.box[4 * i + 3]! / 2) * c.scale];
+      if (sx > 0 && sy > 0 && sx < canvas.clientWidth && sy < canvas.clientHeight) return i;
+    }
+    return -1;
   },
   highlight: (h: Highlight) => {
     renderer!.setHighlight(h);
