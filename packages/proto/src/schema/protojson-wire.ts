@@ -8,6 +8,7 @@ import { E_DOUBLE, E_FIXED32, E_FIXED64, E_FLOAT, E_VARINT64, E_ZIGZAG32, E_ZIGZ
 import { WIRE_I32, WIRE_I64, WIRE_LEN, WIRE_VARINT } from '../wire/reader.js';
 import { WireWriter } from '../wire/writer.js';
 import { decodeBase64 } from './base64.js';
+import { jsonNameLookup } from './protojson.js';
 import { schema } from './schema.js';
 
 /** Thrown inside, caught at the top: the object path must take over. */
@@ -18,20 +19,7 @@ function giveUp(): never {
 
 const MAX_DEPTH = 100;
 
-/** Fields by their JSON names: the original and the lowerCamelCase one. */
-const jsonNames = new WeakMap<MessagePlan, Map<string, FieldPlan>>();
-function fieldByJsonName(plan: MessagePlan, key: string): FieldPlan | undefined {
-  let m = jsonNames.get(plan);
-  if (!m) {
-    m = new Map();
-    for (const f of plan.list) {
-      m.set(f.name, f);
-      m.set(f.name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), f);
-    }
-    jsonNames.set(plan, m);
-  }
-  return m.get(key);
-}
+const fieldByJsonName = jsonNameLookup((plan: MessagePlan) => plan.list);
 
 /** `json` as the wire bytes of a `typeName`, or null where `messageFromJson` would warn or throw. */
 export function jsonToWire(json: unknown, typeName: string): Uint8Array | null {

@@ -9,19 +9,27 @@ import { decodeBase64 } from './base64.js';
 import { schema, type FieldDesc, type MessageDesc } from './schema.js';
 import { messageClass } from './messages.js';
 
-const camelCache = new WeakMap<MessageDesc, Map<string, FieldDesc>>();
-function fieldByJsonName(desc: MessageDesc, key: string): FieldDesc | undefined {
-  let m = camelCache.get(desc);
-  if (!m) {
-    m = new Map();
-    for (const f of desc.fields) {
-      m.set(f.name, f);
-      m.set(f.name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), f);
+/**
+ * A lookup of `fields` by their JSON names (the original and the lowerCamelCase one), made once
+ * per `owner` (a message's descriptor or plan).
+ */
+export function jsonNameLookup<O extends object, F extends { name: string }>(fieldsOf: (owner: O) => readonly F[]): (owner: O, key: string) => F | undefined {
+  const cache = new WeakMap<O, Map<string, F>>();
+  return (owner, key) => {
+    let m = cache.get(owner);
+    if (!m) {
+      m = new Map();
+      for (const f of fieldsOf(owner)) {
+        m.set(f.name, f);
+        m.set(f.name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase()), f);
+      }
+      cache.set(owner, m);
     }
-    camelCache.set(desc, m);
-  }
-  return m.get(key);
+    return m.get(key);
+  };
 }
+
+const fieldByJsonName = jsonNameLookup((desc: MessageDesc) => desc.fields);
 
 export interface JsonConvertOptions {
   format: FormatName;
