@@ -152,7 +152,8 @@ const LIT_PAD = 24;
 
 /**
  * The world rectangle holding what `lit` (state slots: node indices, then node count + edge)
- * draws: the nodes' boxes and their annotations, the edges' points. Null when nothing is lit.
+ * draws: the nodes' full boxes (which hold their labels and annotations), the edges' points.
+ * Null when nothing is lit.
  */
 export function litBounds(g: Geometry, lit: readonly number[]): Rect | null {
   let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
@@ -163,19 +164,15 @@ export function litBounds(g: Geometry, lit: readonly number[]): Rect | null {
     y1 = Math.max(y1, y + h);
   };
   const n = g.nodes.count;
-  const hosts = new Set<number>();
   for (const slot of lit) {
     if (slot < n) {
       const b = g.nodes.box;
       add(b[4 * slot]!, b[4 * slot + 1]!, b[4 * slot + 2], b[4 * slot + 3]);
-      hosts.add(slot);
     } else if (slot - n < g.edges.count) {
       const e = slot - n;
       for (let p = g.edges.pointStart[e]!; p < g.edges.pointStart[e + 1]!; p++) add(g.edges.points[2 * p]!, g.edges.points[2 * p + 1]!);
     }
   }
-  const a = g.annotations;
-  for (let k = 0; k < a.count; k++) if (hosts.has(a.host[k]!)) add(a.box[4 * k]!, a.box[4 * k + 1]!, a.box[4 * k + 2], a.box[4 * k + 3]);
   if (x0 > x1) return null;
   return { x: x0 - LIT_PAD, y: y0 - LIT_PAD, width: x1 - x0 + 2 * LIT_PAD, height: y1 - y0 + 2 * LIT_PAD };
 }

@@ -33,6 +33,8 @@ function labelBox(x: number, y: number, width: number, px: number, align: number
 }
 
 const inBox = (b: ArrayLike<number>, o: number, x: number, y: number) => x >= b[o]! && x <= b[o + 2]! && y >= b[o + 1]! && y <= b[o + 3]!;
+/** The same for boxes stored as x, y, width, height (the geometry's). */
+const inXywh = (b: ArrayLike<number>, o: number, x: number, y: number) => x >= b[o]! && x <= b[o]! + b[o + 2]! && y >= b[o + 1]! && y <= b[o + 1]! + b[o + 3]!;
 
 /**
  * Label boxes (x0, y0, x1, y1) measured when first asked for: a pick measures only the labels
@@ -97,8 +99,10 @@ export function createPicker(g: Geometry, index: NodeIndex, lod: LodThresholds, 
     pick(x, y, scale, useLod) {
       labels ??= nodeLabelBoxes(g, m);
       annotations ??= annotationsByHost(g, m);
-      const node = pickNode(g, index, lod, labels, x, y, scale, useLod);
-      const ann = pickAnnotation(g, index, lod, annotations, x, y, scale, useLod);
+      // One query serves both: nodes near the point, and the hosts whose full box holds it.
+      const near = index.query({ x: x - SEARCH_SLACK, y: y - SEARCH_SLACK, width: 2 * SEARCH_SLACK, height: 2 * SEARCH_SLACK });
+      const node = pickNode(g, index, lod, labels, near, x, y, scale, useLod);
+      const ann = pickAnnotation(g, lod, annotations, near, x, y, scale, useLod);
       // Annotations lie outside their host, over its parent: they win over nodes no deeper than the host.
       if (ann >= 0 && (!node || index.depth[g.annotations.host[ann]!]! >= index.depth[node.node]!)) return { annotation: ann };
       return node;
@@ -106,12 +110,12 @@ export function createPicker(g: Geometry, index: NodeIndex, lod: LodThresholds, 
   };
 }
 
-function pickNode(g: Geometry, index: NodeIndex, lod: LodThresholds, labels: LabelBoxes, x: number, y: number, scale: number, useLod: boolean): { node: number; part: PickPart } | null {
+function pickNode(g: Geometry, index: NodeIndex, lod: LodThresholds, labels: LabelBoxes, near: readonly number[], x: number, y: number, scale: number, useLod: boolean): { node: number; part: PickPart } | null {
   let best: { node: number; part: PickPart } | null = null;
   const better = (i: number, part: PickPart) =>
     !best || index.depth[i]! > index.depth[best.node]! || (index.depth[i] === index.depth[best.node] && PART_RANK[part] > PART_RANK[best.part]);
   const plain = useLod && scale < PLAIN_BELOW_SCALE;
-  for (const i of index.query({ x: x - SEARCH_SLACK, y: y - SEARCH_SLACK, width: 2 * SEARCH_SLACK, height: 2 * SEARCH_SLACK })) {
+  for (const i of near) {
     // Sections are layout artefacts; nodes inside an aggregate are not drawn.
     if (g.nodes.kind[i] === NodeKind.section || (g.nodes.flags[i]! & NodeFlag.root) !== 0) continue;
     if (useLod && scale < lod.nodeHide[i]!) continue;
@@ -127,20 +131,18 @@ function pickNode(g: Geometry, index: NodeIndex, lod: LodThresholds, labels: Lab
   return best;
 }
 
-function pickAnnotation(g: Geometry, index: NodeIndex, lod: LodThresholds, t: Annotations, x: number, y: number, scale: number, useLod: boolean): number {
+function pickAnnotation(g: Geometry, lod: LodThresholds, t: Annotations, near: readonly number[], x: number, y: number, scale: number, useLod: boolean): number {
   const a = g.annotations;
   if (a.count === 0 || (useLod && scale < PLAIN_BELOW_SCALE)) return -1;
   const labelShown = !useLod || ANNOTATION_LABEL_PX * scale >= MIN_LABEL_SCREEN_PX;
-  for (const host of index.query({ x, y, width: 0, height: 0 })) {
-    if (useLod && scale < lod.nodeHide[host]!) continue;
+  for (const host of near) {
+    if (!inXywh(g.nodes.box, 4 * host, x, y) || (useLod && scale < lod.nodeHide[host]!)) continue;
     for (let k = t.start[host]!; k < t.start[host + 1]!; k++) {
       const i = t.list[k]!;
       // TensorBoard's "... N more" entries take no clicks.
       if (a.type[i] === AnnotationType.ellipsis) continue;
-      const b = a.box;
-      const onGlyph = x >= b[4 * i]! && x <= b[4 * i]! + b[4 * i + 2]! && y >= b[4 * i + 1]! && y <= b[4 * i + 1]! + b[4 * i + 3]!;
       // A label is only there when it is drawn, and where it is measured to be.
-      if (onGlyph || (labelShown && a.label[i] && t.labels.contains(i, x, y))) return i;
+      if (inXywh(a.box, 4 * i, x, y) || (labelShown && a.label[i] && t.labels.contains(i, x, y))) return i;
     }
   }
   return -1;

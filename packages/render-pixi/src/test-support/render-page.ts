@@ -167,6 +167,15 @@ function focus(wx: number, wy: number, scale: number): FrameStats {
   return r.render();
 }
 
+/** Whether node i's box has its centre on the canvas. */
+function centredInView(i: number): boolean {
+  const g = renderer!.geometry!;
+  const b = g.nodes.box;
+  const [sx, sy] = worldToScreen(renderer!.camera, b[4 * i]! + b[4 * i + 2]! / 2, b[4 * i + 1]! + b[4 * i + 3]! / 2);
+  const canvas = document.querySelector('canvas')!;
+  return sx > 0 && sy > 0 && sx < canvas.clientWidth && sy < canvas.clientHeight;
+}
+
 /** Every GPU buffer's update count, summed: unchanged when nothing was re-uploaded. */
 function bufferVersions(): number {
   let sum = 0;
@@ -250,27 +259,15 @@ const api = {
   /** Up to `k` nodes in view with edges, spread over the graph: nodes worth hovering. */
   hoverCandidates: (k: number) => {
     const g = renderer!.geometry!;
-    const c = renderer!.camera;
-    const canvas = document.querySelector('canvas')!;
     const touched = new Set<number>();
     for (let e = 0; e < g.edges.count; e++) [g.edges.v[e]!, g.edges.w[e]!].forEach((v) => v >= 0 && touched.add(v));
-    const inView = [...touched].filter((i) => {
-      const [x, y, w, h] = [g.nodes.box[4 * i]!, g.nodes.box[4 * i + 1]!, g.nodes.box[4 * i + 2]!, g.nodes.box[4 * i + 3]!];
-      const [sx, sy] = [c.x + (x + w / 2) * c.scale, c.y + (y + h / 2) * c.scale];
-      return sx > 0 && sy > 0 && sx < canvas.clientWidth && sy < canvas.clientHeight;
-    });
+    const inView = [...touched].filter(centredInView);
     return Array.from({ length: Math.min(k, inView.length) }, (_, j) => inView[Math.floor((j * inView.length) / Math.min(k, inView.length))]!);
   },
   /** An expanded group whose centre is in view, or −1. */
   expandedGroupInView: () => {
     const g = renderer!.geometry!;
-    const c = renderer!.camera;
-    const canvas = document.querySelector('canvas')!;
-    for (let i = 0; i < g.nodes.count; i++) {
-      if ((g.nodes.flags[i]! & (NodeFlag.expanded | NodeFlag.root)) !== NodeFlag.expanded) continue;
-      const [sx, sy] = [c.x + (g.nodes.box[4 * i]! + g.nodes.box[4 * i + 2]! / 2) * c.scale, c.y + (g.nodes.box[4 * i + 1]! + g.nodes.box[4 * i + 3]! / 2) * c.scale];
-      if (sx > 0 && sy > 0 && sx < canvas.clientWidth && sy < canvas.clientHeight) return i;
-    }
+    for (let i = 0; i < g.nodes.count; i++) if ((g.nodes.flags[i]! & (NodeFlag.expanded | NodeFlag.root)) === NodeFlag.expanded && centredInView(i)) return i;
     return -1;
   },
   highlight: (h: Highlight) => {
