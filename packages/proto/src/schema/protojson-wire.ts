@@ -42,7 +42,7 @@ function writeMessage(w: WireWriter, json: unknown, plan: MessagePlan, depth: nu
   let given = 0;
   for (const key in json) {
     if (!Object.hasOwn(json, key)) continue;
-    const value = (json)[key];
+    const value = json[key];
     const field = fieldByJsonName(plan, key) ?? giveUp();
     if (value === null) continue;
     if (field.entry) writeMap(w, value, field, depth);

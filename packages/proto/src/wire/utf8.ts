@@ -36,6 +36,11 @@ export function encodeUtf8(s: string): Uint8Array {
   return encoder.encode(s);
 }
 
+/** Writes `s` as UTF-8 into `dest` (room for 3 bytes per UTF-16 unit); returns the bytes written. */
+export function encodeUtf8Into(s: string, dest: Uint8Array): number {
+  return encoder.encodeInto(s, dest).written;
+}
+
 /** True when `buf[start, end)` is well-formed UTF-8 (used by sniffing to tell strings from binary). */
 export function isValidUtf8(buf: Uint8Array, start: number, end: number): boolean {
   let i = start;

@@ -3,7 +3,7 @@
  * `begin` leaves one byte for its length and `end` fills it in, moving the content along when
  * the length needs more bytes (rare: most nested messages are under 128 bytes).
  */
-const utf8Encoder = new TextEncoder();
+import { encodeUtf8Into } from './utf8.js';
 
 export class WireWriter {
   bytes: Uint8Array;
@@ -127,7 +127,7 @@ export class WireWriter {
       }
     }
     const start = this.begin();
-    this.pos += utf8Encoder.encodeInto(s, this.bytes.subarray(start)).written;
+    this.pos += encodeUtf8Into(s, this.bytes.subarray(start));
     this.end(start);
   }
 
