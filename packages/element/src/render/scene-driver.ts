@@ -68,8 +68,13 @@ export class SceneDriver {
     return this.destroyed ? 0 : this.renderer.warmUp();
   }
 
-  /** Shows a layout; resolves with its first frame, once drawn. A changed layout of the same graph animates. */
-  show(g: Geometry, paints: PaintSet, o: ShowOptions): Promise<FrameInfo> {
+  /**
+   * Shows a layout; resolves with its first frame, once on screen. A changed layout of the same
+   * graph animates. `onShown` is called at that moment, inside the animation frame: in a worker,
+   * a promise's continuation would wait for the end of the frame's task, behind the next frame's
+   * commit (30–40 ms on SwiftShader).
+   */
+  show(g: Geometry, paints: PaintSet, o: ShowOptions, onShown?: (f: FrameInfo) => void): Promise<FrameInfo> {
     const animate = o.transition && this.geometry !== null;
     this.geometry = g;
     this.paints = paints;
@@ -80,7 +85,7 @@ export class SceneDriver {
     this.renderer.setGeometry(g, paints[o.colorBy], animate ? { camera: 'keep', transitionFrom: 'previous' } : { camera: 'keep' });
     this.applyHighlight();
     return new Promise((resolve) => {
-      this.waiting.push(resolve);
+      this.waiting.push((f) => (onShown?.(f), resolve(f)));
       this.schedule();
     });
   }

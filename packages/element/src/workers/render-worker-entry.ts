@@ -41,7 +41,8 @@ async function handle(m: RenderRequest): Promise<void> {
     case 'show': {
       if (!inbox) throw new Error('the render worker has no layout port');
       const { geometry, paints } = await inbox.take(m.shipped);
-      scope.postMessage({ kind: 'shown', id: m.id, frame: await need().show(geometry, paints, m.options) });
+      // Posted from inside the animation frame that finds the first frame on screen (see SceneDriver.show).
+      void need().show(geometry, paints, m.options, (frame) => scope.postMessage({ kind: 'shown', id: m.id, frame }));
       return;
     }
     case 'pick':
