@@ -10,6 +10,8 @@
  *   second, which other jobs on a shared machine disturb much less.
  * - proto.tfjs.toWire: a TF.js model.json's GraphDef to wire bytes, straight (jsonToWire) and
  *   through message objects and encode, cold (the first call in a fresh process) and warm;
+ * - proto.load.largeAttrs: leaving out attrs over 1024 bytes from a generated 100k-node GraphDef,
+ *   into a new array (`copy`) and over the given bytes (`inPlace`, `consumeInput`), cold and warm;
  * Every (input, decoder) pair runs in a fresh process, so JIT feedback and heap state of one
  * never colour another.
  * Usage: node --expose-gc bench-dist/bench.js [--quick] [--pbtxt (the text format only)]
@@ -25,6 +27,7 @@ import { parsePbtxt, parsePbtxtToWire } from '../src/pbtxt/parse.js';
 import { encodeMessage } from '../src/schema/messages.js';
 import { printPbtxt } from '../src/pbtxt/print.js';
 import { loadGraphSource } from '../src/load/load-graph.js';
+import { stripLargeAttrs } from '../src/load/large-attrs.js';
 import { messageFromJson } from '../src/schema/protojson.js';
 import { jsonToWire } from '../src/schema/protojson-wire.js';
 
@@ -129,6 +132,11 @@ function main(): void {
     jsonChild(process.argv[ji + 1]!, process.argv[ji + 2]!);
     return;
   }
+  const si = process.argv.indexOf('--strip-child');
+  if (si >= 0) {
+    stripChild(process.argv[si + 1]!);
+    return;
+  }
   const ti = process.argv.indexOf('--pbtxt-child');
   if (ti >= 0) {
     textChild(process.argv[ti + 1]!);
@@ -137,6 +145,7 @@ function main(): void {
   if (!textOnly) decodeBenches();
   textBenches();
   if (!textOnly && hasShared()) jsonBenches();
+  if (!textOnly) stripBenches();
 }
 
 function decodeBenches(): void {
@@ -279,6 +288,35 @@ function jsonBenches(): void {
       const pick = (k: string) => median(runs[impl]!.map((m) => m[k]!));
       emit({ bench: 'proto.tfjs.toWire', input, impl, bytes: runs[impl]![0]!.bytes, coldMs: round(pick('coldMs')), ms: round(pick('ms')), rounds });
     }
+  }
+}
+
+/** Child: stripping large attrs, one way; prints {coldMs, ms, removed}. Each run gets its own copy (not timed): in place changes it. */
+function stripChild(impl: string): void {
+  const bytes = inputBytes('generated-100000');
+  const once = () => {
+    const input = bytes.slice();
+    const t0 = performance.now();
+    const { removed } = stripLargeAttrs(input, 1024, undefined, impl === 'inPlace');
+    return { ms: performance.now() - t0, removed: removed.length };
+  };
+  const cold = once();
+  const warm = Array.from({ length: 5 }, () => once().ms);
+  process.stdout.write(JSON.stringify({ coldMs: cold.ms, ms: median(warm), removed: cold.removed }));
+}
+
+function stripBenches(): void {
+  const self = fileURLToPath(import.meta.url);
+  const rounds = quick ? 1 : 3;
+  for (const impl of ['copy', 'inPlace']) {
+    const runs: Array<Record<string, number>> = [];
+    for (let r = 0; r < rounds; r++) {
+      const out = spawnSync(process.execPath, ['--expose-gc', self, '--strip-child', impl], { encoding: 'utf8', maxBuffer: 1 << 20 });
+      if (out.status !== 0) throw new Error(`strip/${impl}: ${out.stderr}`);
+      runs.push(JSON.parse(out.stdout) as Record<string, number>);
+    }
+    const pick = (k: string) => median(runs.map((m) => m[k]!));
+    emit({ bench: 'proto.load.largeAttrs', input: 'generated-100k', impl, removed: runs[0]!.removed, coldMs: round(pick('coldMs')), ms: round(pick('ms')), rounds });
   }
 }
 

@@ -216,7 +216,9 @@ function uniqueBuffers(buffers: ArrayBuffer[]): ArrayBuffer[] {
 
 function openGraph<D>(bytes: Uint8Array, o: ViewOpenOptions, host: ViewHostOptions<D>): OpenGraph {
   const t0 = performance.now();
+  // The bytes came in the open request: they are the host's alone (view-client.ts transfers them).
   const loaded = loadColumnarGraph(bytes, {
+    consumeInput: true,
     ...(o.name !== undefined ? { name: o.name } : {}),
     ...(o.metaGraph !== undefined ? { metaGraph: o.metaGraph } : {}),
     ...(o.tag !== undefined ? { tag: o.tag } : {}),

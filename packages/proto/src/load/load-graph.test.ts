@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fixturePath, sourcesTable } from '@tbg/testkit';
 import { tensorflow } from '../gen/tf.js';
 import { GraphFormatError } from '../errors.js';
-import { loadGraph, loadColumnarGraph } from './load-graph.js';
+import { loadGraph, loadColumnarGraph, loadGraphSource } from './load-graph.js';
 import { sniff } from './sniff.js';
 
 const read = (...p: string[]) => new Uint8Array(readFileSync(fixturePath(...p)));
@@ -182,5 +182,21 @@ describe('sniffing and errors', () => {
     expect(json.line).toBe(3);
     expect(err(read('graphs', 'logdir', 'criteo_tf_tile', 'events.out.tfevents.1560536407.C02TJ0GKGTDY')).reason).toMatch(/@tbg\/events/);
     expect(err(new Uint8Array([0xff, 0xff, 0xff, 0xff, 0xff, 0xff])).format).toBe('unknown');
+  });
+});
+
+describe('loadGraphSource with consumeInput', () => {
+  it('leaves out the same attrs as a copy would, writing over the given bytes', () => {
+    for (const file of ['tf2onnx_lstm_frozen.pb', 'zhacmsra_fc_quant_defun_461.pbtxt']) {
+      const copied = loadGraphSource(read('graphs', file));
+      const given = read('graphs', file);
+      const consumed = loadGraphSource(given, { consumeInput: true });
+      expect(copied.largeAttrs.length, file).toBeGreaterThan(0);
+      expect(consumed.largeAttrs, file).toEqual(copied.largeAttrs);
+      expect(Buffer.from(consumed.graphBytes).equals(Buffer.from(copied.graphBytes)), file).toBe(true);
+    }
+    // A binary GraphDef is rewritten over the caller's buffer instead of copied.
+    const given = read('graphs', 'tf2onnx_lstm_frozen.pb');
+    expect(loadGraphSource(given, { consumeInput: true }).graphBytes.buffer).toBe(given.buffer);
   });
 });

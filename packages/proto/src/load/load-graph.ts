@@ -59,6 +59,11 @@ export interface LoadGraphOptions {
   tag?: string;
   /** Reads event files; `@tbg/events` provides one. */
   eventReader?: EventGraphReader;
+  /**
+   * The caller gives `bytes` away (e.g. a buffer just received from another thread): loading may
+   * rewrite them in place instead of copying a large graph, so they must not be used afterwards.
+   */
+  consumeInput?: boolean;
 }
 
 export interface MetaGraphInfo {
@@ -149,7 +154,7 @@ export function loadGraphSource(bytes: Uint8Array, options: LoadGraphOptions = {
   const limit = options.limitAttrSize === undefined ? DEFAULT_LIMIT_ATTR_SIZE : options.limitAttrSize;
   let largeAttrs: LargeAttr[] = [];
   if (limit !== null && Number.isFinite(limit) && src.graphBytes.length > limit) {
-    const stripped = stripLargeAttrs(src.graphBytes, limit, options.largeAttrsKey ?? LARGE_ATTRS_KEY);
+    const stripped = stripLargeAttrs(src.graphBytes, limit, options.largeAttrsKey ?? LARGE_ATTRS_KEY, options.consumeInput === true);
     src = { ...src, graphBytes: stripped.bytes };
     largeAttrs = stripped.removed;
   }

@@ -13,6 +13,53 @@ export const DROP = Symbol('drop');
  * Returns the new message bytes (plus `extra` appended), or null when nothing changed.
  */
 export function rewriteMessage(buf: Uint8Array, start: number, end: number, rewrite: FieldRewriter, extra: Uint8Array[] = []): Uint8Array | null {
+  const parts = rewrittenParts(buf, start, end, rewrite, extra);
+  return parts && concat(parts);
+}
+
+/**
+ * As `rewriteMessage`, but the new message is written over `buf[start, …)` where every
+ * replacement is no longer than the field it replaces (so the output never overtakes the input),
+ * and returned as a view of `buf`: no copy of a large message for a few changed fields. Otherwise
+ * it falls back to a new array. Only for bytes the caller owns: `buf` is changed.
+ */
+export function rewriteMessageInPlace(buf: Uint8Array, start: number, end: number, rewrite: FieldRewriter): Uint8Array | null {
+  const parts = rewrittenParts(buf, start, end, rewrite, []);
+  if (!parts) return null;
+  return fitsInPlace(buf, start, parts) ? compactInPlace(buf, start, parts) : concat(parts);
+}
+
+/** Whether `buf`'s own parts and new ones can be written in order from `start` without overwriting a later own part before it is moved. */
+function fitsInPlace(buf: Uint8Array, start: number, parts: Uint8Array[]): boolean {
+  let w = start;
+  let pending = 0;
+  for (const p of parts) {
+    if (isViewOf(buf, p)) {
+      const from = p.byteOffset - buf.byteOffset;
+      if (w + pending > from) return false;
+      w += pending + p.length;
+      pending = 0;
+    } else pending += p.length;
+  }
+  return true;
+}
+
+function compactInPlace(buf: Uint8Array, start: number, parts: Uint8Array[]): Uint8Array {
+  let w = start;
+  for (const p of parts) {
+    if (isViewOf(buf, p)) {
+      const from = p.byteOffset - buf.byteOffset;
+      if (from !== w) buf.copyWithin(w, from, from + p.length);
+    } else buf.set(p, w);
+    w += p.length;
+  }
+  return buf.subarray(start, w);
+}
+
+const isViewOf = (buf: Uint8Array, p: Uint8Array): boolean => p.buffer === buf.buffer && p.byteOffset >= buf.byteOffset && p.byteOffset + p.length <= buf.byteOffset + buf.length;
+
+/** The pieces of the rewritten message, in order (views of `buf` for what is kept), or null when nothing changed. */
+function rewrittenParts(buf: Uint8Array, start: number, end: number, rewrite: FieldRewriter, extra: Uint8Array[]): Uint8Array[] | null {
   const r = new WireReader(buf, start, end);
   const parts: Uint8Array[] = [];
   let copyFrom = start;
@@ -38,7 +85,7 @@ export function rewriteMessage(buf: Uint8Array, start: number, end: number, rewr
   if (!changed) return null;
   if (end > copyFrom) parts.push(buf.subarray(copyFrom, end));
   parts.push(...extra);
-  return concat(parts);
+  return parts;
 }
 
 export function varintBytes(v: number): number[] {

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { WireWriter } from './writer.js';
+import { DROP, rewriteMessage, rewriteMessageInPlace } from './rewrite.js';
+
+/** A message of length-delimited fields 1..n, field k holding k bytes of value k. */
+function message(n: number): Uint8Array {
+  const w = new WireWriter();
+  for (let k = 1; k <= n; k++) {
+    w.uint32((k << 3) | 2);
+    const value = new Uint8Array(k).fill(k);
+    w.lenBytes(value, 0, k);
+  }
+  return w.finish();
+}
+
+describe('rewriteMessageInPlace', () => {
+  it('writes the same bytes as rewriteMessage, over its input, when every replacement is no longer', () => {
+    const rewrite = (no: number, s: number, e: number) => (no === 3 ? DROP : no === 5 ? new Uint8Array(e - s - 2).fill(9) : null);
+    const expected = rewriteMessage(message(8), 0, message(8).length, rewrite)!;
+    const buf = message(8);
+    const out = rewriteMessageInPlace(buf, 0, buf.length, rewrite)!;
+    expect([...out]).toEqual([...expected]);
+    expect(out.buffer).toBe(buf.buffer);
+    expect(out.byteOffset).toBe(buf.byteOffset);
+  });
+
+  it('falls back to a new array, leaving the input as it was, when a replacement is longer', () => {
+    const rewrite = (no: number) => (no === 2 ? new Uint8Array(40).fill(7) : null);
+    const buf = message(6);
+    const before = [...buf];
+    const out = rewriteMessageInPlace(buf, 0, buf.length, rewrite)!;
+    expect([...out]).toEqual([...rewriteMessage(message(6), 0, buf.length, rewrite)!]);
+    expect(out.buffer).not.toBe(buf.buffer);
+    expect([...buf]).toEqual(before);
+  });
+
+  it('returns null, and changes nothing, when no field changes', () => {
+    const buf = message(4);
+    expect(rewriteMessageInPlace(buf, 0, buf.length, () => null)).toBeNull();
+    expect([...buf]).toEqual([...message(4)]);
+  });
+});
