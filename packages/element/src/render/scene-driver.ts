@@ -85,7 +85,10 @@ export class SceneDriver {
     this.renderer.setGeometry(g, paints[o.colorBy], animate ? { camera: 'keep', transitionFrom: 'previous' } : { camera: 'keep' });
     this.applyHighlight();
     return new Promise((resolve) => {
-      this.waiting.push((f) => (onShown?.(f), resolve(f)));
+      this.waiting.push((f) => {
+        resolve(f);
+        onShown?.(f);
+      });
       this.schedule();
     });
   }

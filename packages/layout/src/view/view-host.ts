@@ -79,7 +79,11 @@ interface HostState<D> {
   layouts: number;
 }
 
-/** Serves view requests on `channel` until it is closed. */
+/**
+ * Serves view requests on `channel` until it is closed. An `open` request's bytes become the
+ * host's: it may rewrite them in place (`consumeInput`), as it may when they were transferred
+ * to its worker, so a channel that passes requests without cloning them must not reuse them.
+ */
 export function serveView<D = undefined>(channel: RequestChannel<ViewResponse<D>>, options: ViewHostOptions<D>): void {
   const host: HostState<D> = { channel, options, graph: null, closed: false, requested: false, layouts: 0 };
   if (options.warmUp !== false) void warmUp(host);
@@ -216,7 +220,8 @@ function uniqueBuffers(buffers: ArrayBuffer[]): ArrayBuffer[] {
 
 function openGraph<D>(bytes: Uint8Array, o: ViewOpenOptions, host: ViewHostOptions<D>): OpenGraph {
   const t0 = performance.now();
-  // The bytes came in the open request: they are the host's alone (view-client.ts transfers them).
+  // The bytes came in the open request: they are the host's alone (see serveView; view-client.ts
+  // transfers them, and the element's worker hands over fetched bytes once).
   const loaded = loadColumnarGraph(bytes, {
     consumeInput: true,
     ...(o.name !== undefined ? { name: o.name } : {}),

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, sourcesTable } from '@tbg/testkit';
+import { encodeGraphDef, fixturePath, generateTrainingGraph, sourcesTable } from '@tbg/testkit';
 import { tensorflow } from '../gen/tf.js';
 import { GraphFormatError } from '../errors.js';
 import { loadGraph, loadColumnarGraph, loadGraphSource } from './load-graph.js';
@@ -195,8 +195,20 @@ describe('loadGraphSource with consumeInput', () => {
       expect(consumed.largeAttrs, file).toEqual(copied.largeAttrs);
       expect(Buffer.from(consumed.graphBytes).equals(Buffer.from(copied.graphBytes)), file).toBe(true);
     }
-    // A binary GraphDef is rewritten over the caller's buffer instead of copied.
-    const given = read('graphs', 'tf2onnx_lstm_frozen.pb');
-    expect(loadGraphSource(given, { consumeInput: true }).graphBytes.buffer).toBe(given.buffer);
+  });
+
+  it('rewrites a graph that keeps most of its bytes over them, and copies one that keeps little', () => {
+    // A generated graph where a few nodes hold large attrs: rewritten over the caller's buffer.
+    const given = encodeGraphDef(generateTrainingGraph({ nodes: 10_000, seed: 1 }));
+    const copied = loadGraphSource(given.slice());
+    const consumed = loadGraphSource(given, { consumeInput: true });
+    expect(copied.largeAttrs.length).toBeGreaterThan(0);
+    expect(Buffer.from(consumed.graphBytes).equals(Buffer.from(copied.graphBytes))).toBe(true);
+    expect(consumed.graphBytes.buffer).toBe(given.buffer);
+    // A frozen graph whose weights go (59 KB of 386 KB): copied, so the weights can be freed.
+    const frozen = read('graphs', 'tf2onnx_lstm_frozen.pb');
+    const small = loadGraphSource(frozen, { consumeInput: true }).graphBytes;
+    expect(small.length).toBeLessThan(frozen.length / 2);
+    expect(small.buffer).not.toBe(frozen.buffer);
   });
 });

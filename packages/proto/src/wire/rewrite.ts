@@ -18,19 +18,25 @@ export function rewriteMessage(buf: Uint8Array, start: number, end: number, rewr
 }
 
 /**
- * As `rewriteMessage`, but the new message is written over `buf[start, …)` where every
- * replacement is no longer than the field it replaces (so the output never overtakes the input),
- * and returned as a view of `buf`: no copy of a large message for a few changed fields. Otherwise
- * it falls back to a new array. Only for bytes the caller owns: `buf` is changed.
+ * As `rewriteMessage`, but the new message is written over `buf[start, end)` and returned as a
+ * view of `buf`: no copy of a large message for a few changed fields. Only where the output never
+ * overtakes the input (no replacement outgrows what it replaces) and keeps most of the buffer: a
+ * small result is copied instead, so that it does not hold a large buffer alive (a frozen graph
+ * whose weights were left out). Only for bytes the caller owns: `buf` is changed.
  */
 export function rewriteMessageInPlace(buf: Uint8Array, start: number, end: number, rewrite: FieldRewriter): Uint8Array | null {
   const parts = rewrittenParts(buf, start, end, rewrite, []);
   if (!parts) return null;
-  return fitsInPlace(buf, start, parts) ? compactInPlace(buf, start, parts) : concat(parts);
+  const size = parts.reduce((n, p) => n + p.length, 0);
+  const worth = size >= buf.buffer.byteLength / 2;
+  return worth && fitsInPlace(buf, start, end, parts) ? compactInPlace(buf, start, parts) : concat(parts);
 }
 
-/** Whether `buf`'s own parts and new ones can be written in order from `start` without overwriting a later own part before it is moved. */
-function fitsInPlace(buf: Uint8Array, start: number, parts: Uint8Array[]): boolean {
+/**
+ * Whether the parts can be written in order from `start` without overwriting one of `buf`'s own
+ * parts before it is moved, and without passing `end`.
+ */
+function fitsInPlace(buf: Uint8Array, start: number, end: number, parts: Uint8Array[]): boolean {
   let w = start;
   let pending = 0;
   for (const p of parts) {
@@ -41,7 +47,7 @@ function fitsInPlace(buf: Uint8Array, start: number, parts: Uint8Array[]): boole
       pending = 0;
     } else pending += p.length;
   }
-  return true;
+  return w + pending <= end;
 }
 
 function compactInPlace(buf: Uint8Array, start: number, parts: Uint8Array[]): Uint8Array {
