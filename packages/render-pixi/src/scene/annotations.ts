@@ -65,14 +65,17 @@ export function buildAnnotationEdges(g: Geometry, items: ArrayLike<number>, lod:
   return w.finish();
 }
 
-/** Annotation labels: left of the glyph for inputs, right of it for outputs. */
+/** How annotation `i`'s label is aligned to its point: left of the glyph for inputs, right of it for outputs. */
+export const annotationAlign = (g: Geometry, i: number): LabelAlign => (g.annotations.side[i] === AnnotationSide.in ? LabelAlign.end : LabelAlign.start);
+
+/** Annotation labels, aligned by `annotationAlign`. */
 export function annotationLabels(g: Geometry, items: ArrayLike<number>, lod: LodThresholds | null = null): LabelSpec[] {
   const a = g.annotations;
   const out: LabelSpec[] = [];
   for (let k = 0; k < items.length; k++) {
     const i = items[k]!;
     if (!a.label[i]) continue;
-    const align = a.side[i] === AnnotationSide.in ? LabelAlign.end : LabelAlign.start;
+    const align = annotationAlign(g, i);
     const host = a.host[i]!;
     out.push({ text: a.label[i], x: a.labelXY[2 * i]!, y: a.labelXY[2 * i + 1]!, px: ANNOTATION_LABEL_PX, align, role: 'annotation', id: host, hide: lod ? lod.nodeHide[host]! : 0 });
   }

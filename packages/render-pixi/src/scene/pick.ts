@@ -6,8 +6,8 @@
  * and only candidates' labels are measured; only what is drawn at that zoom can be picked (the
  * same level-of-detail rules as the shaders).
  */
-import { AnnotationSide, AnnotationType, LabelAlign, NodeFlag, NodeKind, type Geometry, type TextMeasurer } from '@tbg/layout';
-import { ANNOTATION_LABEL_PX } from './annotations.js';
+import { AnnotationType, LabelAlign, NodeFlag, NodeKind, type Geometry, type TextMeasurer } from '@tbg/layout';
+import { ANNOTATION_LABEL_PX, annotationAlign } from './annotations.js';
 import { EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton } from './expand-buttons.js';
 import { MIN_LABEL_SCREEN_PX, PLAIN_BELOW_SCALE, type LodThresholds } from './lod.js';
 import { insideShape, type NodeIndex } from './spatial-index.js';
@@ -62,8 +62,6 @@ function nodeLabelBoxes(g: Geometry, m: TextMeasurer): LabelBoxes {
     return labelBox(g.nodes.labelXY[2 * i]!, g.nodes.labelXY[2 * i + 1]!, m.width(g.nodes.label[i] ?? '', px), px, g.nodes.labelAlign[i]!);
   });
 }
-
-const annotationAlign = (g: Geometry, i: number) => (g.annotations.side[i] === AnnotationSide.in ? LabelAlign.end : LabelAlign.start);
 
 /**
  * Annotations by host node (`start[h] … start[h + 1]` of `list`), with their label boxes: a host's
