@@ -7,7 +7,7 @@
  * OffscreenCanvas in a worker (call `useWorkerAdapter()` there first).
  */
 import { Application, Container, type RenderTexture, type Texture } from 'pixi.js';
-import { NodeFlag, roboto, type Geometry } from '@tbg/layout';
+import { roboto, type Geometry } from '@tbg/layout';
 import { fitCamera, screenToWorld, visibleWorld, type Camera, type Rect, type Viewport } from '../scene/camera.js';
 import { buildEdgeGraph, intersect, litBounds, writeHighlight, type EdgeGraph, type Highlight } from '../scene/highlight.js';
 import { lodThresholds, PLAIN_BELOW_SCALE, type LodThresholds } from '../scene/lod.js';
@@ -96,9 +96,6 @@ const SHARP_AFTER_MS = 120;
  * otherwise wait for it (311 ms at 10k nodes, the first step after a settle).
  */
 const PICTURE_AFTER_MS = 300;
-
-/** Whether any lit slot (nodes first) is an expanded group. */
-const litGroup = (g: Geometry, lit: readonly number[]) => lit.some((slot) => slot < g.nodes.count && (g.nodes.flags[slot]! & NodeFlag.expanded) !== 0);
 
 const sameCamera = (a: Camera | null, b: Camera) => a !== null && a.x === b.x && a.y === b.y && a.scale === b.scale;
 
@@ -394,9 +391,6 @@ export class GraphRenderer {
    */
   private fromCache(s: Scene, cache: ViewCache): FrameStats {
     const hovering = this.style.get('uHovering') > 0.5;
-    // A lit expanded group would cover its faded children over the picture (its fill is opaque,
-    // and they are not lit): such a hover is drawn directly.
-    if (hovering && litGroup(s.geometry, this.lit)) return this.visibleNow(s);
     const serves = cache.serves(this.cam, this.viewport, this.moving);
     if (!serves && !this.sharpDue && this.staleByHover && sameCamera(this.lastCam, this.cam)) {
       this.scheduleSharp(PICTURE_AFTER_MS);
@@ -418,7 +412,8 @@ export class GraphRenderer {
 
   /**
    * A hover over the picture: the picture faded as the scene fades what is not lit, and only the lit
-   * nodes, edges and labels drawn on top, from the tiles around them. At 10k nodes in view a hover
+   * nodes, edges and labels drawn on top (with, for a hovered expanded group, what lies inside it,
+   * faded: HighlightBit.insideHovered), from the tiles around them. At 10k nodes in view a hover
    * then costs about a pan step instead of a whole scene. Returns the meshes drawn.
    */
   private hoverOverPicture(s: Scene): number {

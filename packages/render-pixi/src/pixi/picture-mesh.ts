@@ -48,5 +48,8 @@ export function createPictureMesh(source: TextureSource, width: number, height: 
     topology: 'triangle-list',
   });
   const shader = Shader.from({ gl: { vertex: VERTEX, fragment: FRAGMENT, name: 'tbg-view-picture' }, resources: { uPicture: source, pictureUniforms: uniforms } });
-  return new Mesh({ geometry, shader });
+  const mesh = new Mesh({ geometry, shader });
+  // Opaque (drawn over the background's colour): blending would only cost per pixel.
+  mesh.state.blend = false;
+  return mesh;
 }

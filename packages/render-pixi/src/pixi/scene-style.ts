@@ -45,9 +45,10 @@ bool unlitInPass(int state) {
   return uPass > 1.5 && state == 0;
 }
 
-// Nodes and edges away from the hovered one fade toward the background (in the scene itself).
+// Nodes and edges away from the hovered one fade toward the background: in the scene itself,
+// and in the hover's pass what it draws only for lying inside a hovered group (bit 8).
 vec3 faded(vec3 c, int state) {
-  return uHovering > 0.5 && uPass < 0.5 && state == 0 ? mix(c, uBackground, uFade) : c;
+  return uHovering > 0.5 && (uPass < 0.5 || uPass > 1.5) && (state & 7) == 0 ? mix(c, uBackground, uFade) : c;
 }
 `;
 

@@ -78,6 +78,8 @@ export class ViewCache {
     const snap = (v: number) => (t.scale === 1 ? Math.round(v * r) / r : v);
     this.picture?.position.set(snap(t.x), snap(t.y));
     this.picture?.scale.set(t.scale);
+    // At whole pixels, nearest sampling gives the same pixels as linear, for less.
+    if (this.texture) this.texture.source.scaleMode = t.scale === 1 ? 'nearest' : 'linear';
     this.layer.visible = true;
   }
 

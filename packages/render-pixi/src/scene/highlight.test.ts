@@ -55,6 +55,30 @@ describe('highlight', () => {
     expect(writeHighlight(g, eg, states, [], { selected: [-1, g.nodes.count + 5], hovered: 10 ** 6 })).toEqual([]);
   });
 
+  it('a hovered expanded group marks every node inside it and every edge drawn in it, and clears them after', () => {
+    const eg = buildEdgeGraph(g);
+    const states = new Uint8Array(g.nodes.count + g.edges.count);
+    const n = g.nodes.count;
+    const top = [...Array(n).keys()].find((i) => g.nodes.flags[i]! & NodeFlag.expanded && g.nodes.parent[i] === -1 && [...Array(n).keys()].some((c) => g.nodes.parent[c] !== i && g.nodes.parent[g.nodes.parent[c]!] === i))!;
+    expect(top).toBeGreaterThanOrEqual(0);
+    const within = (v: number): boolean => v >= 0 && (g.nodes.parent[v] === top || within(g.nodes.parent[v]!));
+    let lit = writeHighlight(g, eg, states, [], { selected: [], hovered: top });
+    const insideBit = (slot: number) => (states[slot]! & HighlightBit.insideHovered) !== 0;
+    const nodesInside = [...Array(n).keys()].filter(within);
+    const edgesInside = [...Array(g.edges.count).keys()].filter((e) => g.edges.owner[e] === top || within(g.edges.owner[e]!));
+    expect(nodesInside.length).toBeGreaterThan(2);
+    expect(edgesInside.length).toBeGreaterThan(0);
+    for (let v = 0; v < n; v++) expect(insideBit(v), g.nodes.label[v]).toBe(within(v));
+    for (let e = 0; e < g.edges.count; e++) expect(insideBit(n + e)).toBe(edgesInside.includes(e));
+    // The group itself is hovered, not inside itself.
+    expect(states[top]).toBe(HighlightBit.hovered);
+    lit = writeHighlight(g, eg, states, lit, { selected: [], hovered: -1 });
+    expect(states.every((b) => b === 0)).toBe(true);
+    // A hovered op marks nothing as inside.
+    writeHighlight(g, eg, states, lit, { selected: [], hovered: byLabel('add') });
+    expect(states.some((b) => (b & HighlightBit.insideHovered) !== 0)).toBe(false);
+  });
+
   it('bounds what a highlight lights: node boxes, their annotations and edge points, padded', () => {
     const eg = buildEdgeGraph(g);
     const states = new Uint8Array(g.nodes.count + g.edges.count);

@@ -8,8 +8,12 @@
 import { NodeFlag, type Geometry } from '@tbg/layout';
 import type { Rect } from './camera.js';
 
-/** Bits of a state byte. */
-export const HighlightBit = { selected: 1, hovered: 2, neighbour: 4 } as const;
+/**
+ * Bits of a state byte. `insideHovered`: inside the hovered expanded group (its nodes, and edges
+ * drawn in it). Not lit, so faded like the rest, but drawn in the hover's pass over the view
+ * cache's picture: the group's opaque fill, drawn lit there, would otherwise cover them.
+ */
+export const HighlightBit = { selected: 1, hovered: 2, neighbour: 4, insideHovered: 8 } as const;
 export type HighlightBit = (typeof HighlightBit)[keyof typeof HighlightBit];
 
 export interface Highlight {
@@ -143,8 +147,33 @@ export function writeHighlight(g: Geometry, eg: EdgeGraph, states: Uint8Array, l
     const near = neighbourhood(g, eg, h.hovered);
     for (const v of near.nodes) set(v, HighlightBit.neighbour);
     for (const e of near.edges) set(g.nodes.count + e, HighlightBit.neighbour);
+    if (g.nodes.flags[h.hovered]! & NodeFlag.expanded) markInside(g, h.hovered, (slot) => set(slot, HighlightBit.insideHovered));
   }
   return now;
+}
+
+/** Calls `mark` with the slot of every node inside `group` and of every edge drawn in it (at any depth). */
+function markInside(g: Geometry, group: number, mark: (slot: number) => void): void {
+  const n = g.nodes.count;
+  // Per node: 1 inside, 2 outside, 0 not yet known (parents may come after their children).
+  const known = new Uint8Array(n);
+  known[group] = 1;
+  const inside = (v: number): boolean => {
+    const path: number[] = [];
+    let u = v;
+    while (u >= 0 && !known[u]) {
+      path.push(u);
+      u = g.nodes.parent[u]!;
+    }
+    const answer = u >= 0 && known[u] === 1 ? 1 : 2;
+    for (const w of path) known[w] = answer;
+    return answer === 1;
+  };
+  for (let v = 0; v < n; v++) if (v !== group && inside(v)) mark(v);
+  for (let e = 0; e < g.edges.count; e++) {
+    const owner = g.edges.owner[e]!;
+    if (owner >= 0 && inside(owner)) mark(n + e);
+  }
 }
 
 /** Room around lit things for what is drawn beyond their boxes: strokes, arrowheads, label overhang (world px). */
