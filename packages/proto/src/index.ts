@@ -13,6 +13,7 @@ export { messageClass, encodeMessage, type MessageClass } from './schema/message
 export { messageFromJson } from './schema/protojson.js';
 
 export { parseModelJson, type ModelJson, type KerasModelConfig, type TfjsModelInfo, type TfjsWeightSpec } from './tfjs/model-json.js';
+export { kerasModelToGraphDef } from './tfjs/keras-graph.js';
 
 export {
   loadGraph,

@@ -8,6 +8,7 @@ import { tensorflow } from '../gen/tf.js';
 import { GraphFormatError, asGraphFormatError, type FormatName } from '../errors.js';
 import { parsePbtxt, parsePbtxtToWire } from '../pbtxt/parse.js';
 import { encodeMessage } from '../schema/messages.js';
+import { kerasModelToGraphDef } from '../tfjs/keras-graph.js';
 import { scanWire } from '../wire/validate.js';
 import { forEachLenField } from '../wire/reader.js';
 import { DROP, rewriteMessage } from '../wire/rewrite.js';
@@ -107,7 +108,7 @@ export interface LoadedColumnarGraph extends GraphSource {
 export function loadGraph(bytes: Uint8Array, options: LoadGraphOptions = {}): LoadedGraph {
   const src = loadGraphSource(bytes, options);
   const graph = decodeGraphDef(src.graphBytes, options.name);
-  if (graph.node.length === 0 && src.kind !== 'keras-model') src.warnings.push('the graph is empty (it has no nodes)');
+  if (graph.node.length === 0) src.warnings.push('the graph is empty (it has no nodes)');
   return { ...src, graph };
 }
 
@@ -115,7 +116,7 @@ export function loadGraph(bytes: Uint8Array, options: LoadGraphOptions = {}): Lo
 export function loadColumnarGraph(bytes: Uint8Array, options: LoadGraphOptions = {}): LoadedColumnarGraph {
   const src = loadGraphSource(bytes, options);
   const columnar = decodeColumnar(src.graphBytes, { file: options.name });
-  if (columnar.nodes.count === 0 && src.kind !== 'keras-model') src.warnings.push('the graph is empty (it has no nodes)');
+  if (columnar.nodes.count === 0) src.warnings.push('the graph is empty (it has no nodes)');
   return { ...src, columnar };
 }
 
@@ -290,12 +291,17 @@ function fromText(bytes: Uint8Array, type: TopMessage, options: LoadGraphOptions
   }
 }
 
+/** A Keras model has no op graph: what is shown is its conceptual graph, one node per layer. */
+const kerasNote = (k: KerasModelConfig) => `a Keras ${k.className} model (${k.layerCount} layers): shown as its conceptual graph, one node per layer (it has no op graph)`;
+
+const conceptualGraph = (k: KerasModelConfig) => encodeMessage('tensorflow.GraphDef', kerasModelToGraphDef(k));
+
 function fromJson(bytes: Uint8Array, options: LoadGraphOptions, warnings: string[]): Omit<GraphSource, 'largeAttrs' | 'warnings'> {
   const json = parseJsonText(bytes, 'TF.js model.json', options.name);
   const m = modelWireFromJson(json, { file: options.name, warnings });
   if (m.kind === 'keras-model') {
-    warnings.push(`a Keras ${m.keras.className} model (${m.keras.layerCount} layers): it has a conceptual graph, not an op graph`);
-    return { kind: 'keras-model', encoding: 'json', graphBytes: new Uint8Array(0), keras: m.keras, ...(m.tfjs ? { tfjs: m.tfjs } : {}) };
+    warnings.push(kerasNote(m.keras));
+    return { kind: 'keras-model', encoding: 'json', graphBytes: conceptualGraph(m.keras), keras: m.keras, ...(m.tfjs ? { tfjs: m.tfjs } : {}) };
   }
   return { kind: 'tfjs-graph-model', encoding: 'json', graphBytes: m.graphBytes, tfjs: m.tfjs };
 }
@@ -331,7 +337,8 @@ function fromEvents(bytes: Uint8Array, options: LoadGraphOptions, warnings: stri
     case 'keras_model': {
       const m = modelFromJson(parseJsonText(sel.payload, 'Keras model JSON', where), { file: where, warnings });
       if (m.kind !== 'keras-model') return { ...common, graphBytes: encodeMessage('tensorflow.GraphDef', m.graph) };
-      return { ...common, graphBytes: new Uint8Array(0), keras: m.keras };
+      warnings.push(kerasNote(m.keras));
+      return { ...common, graphBytes: conceptualGraph(m.keras), keras: m.keras };
     }
   }
 }
