@@ -8,7 +8,7 @@ import type { KerasModelConfig } from './model-json.js';
 
 const keras = (className: string, config: unknown): KerasModelConfig => ({ source: 'keras-json', className, config, kerasVersion: null, layerCount: 0 });
 const inputsOf = (g: tensorflow.GraphDef) => Object.fromEntries(g.node.map((n) => [n.name, n.input]));
-const text = (b: Uint8Array | undefined) => new TextDecoder().decode(b);
+const text = (b: Uint8Array | null | undefined) => new TextDecoder().decode(b ?? undefined);
 
 describe('kerasModelToGraphDef', () => {
   it('a real TF.js layers model (Inception v3, Keras 2 list-style inbound nodes): one node per layer, every inbound edge', () => {
