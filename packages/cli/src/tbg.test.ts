@@ -9,7 +9,7 @@ describe('tbg', () => {
     const r = tbg('--help');
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^usage: tbg COMMAND/);
-    for (const c of ['graph', 'events', 'layout', 'dump-hierarchy']) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'));
+    for (const c of ['graph', 'events', 'layout', 'dump-hierarchy', 'render', 'serve', 'example-logdir']) expect(r.stdout).toMatch(new RegExp(`^  ${c} `, 'm'));
   });
 
   it('no command: usage on stderr, exit 2; an unknown command names it, exit 2', () => {
@@ -22,7 +22,7 @@ describe('tbg', () => {
   });
 
   it('COMMAND --help shows that command\'s usage, exit 0', () => {
-    for (const c of ['graph', 'events', 'layout', 'dump-hierarchy']) {
+    for (const c of ['graph', 'events', 'layout', 'dump-hierarchy', 'render', 'serve', 'example-logdir']) {
       const r = tbg(c, '--help');
       expect(r.status, c).toBe(0);
       expect(r.stdout).toMatch(new RegExp(`^usage: tbg ${c}`));

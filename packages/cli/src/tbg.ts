@@ -16,6 +16,9 @@ const COMMANDS: readonly Command[] = [
   { name: 'events', what: 'list the runs of a logdir, or print the records of an event file', load: async () => (await import('./events/events-command.js')).eventsCommand },
   { name: 'layout', what: 'lay a graph out, check the geometry, write an SVG', load: async () => (await import('./layout/layout-command.js')).layoutCommand },
   { name: 'dump-hierarchy', what: "the name-scope hierarchy as JSON (TensorBoard's model)", load: async () => (await import('./hierarchy/dump-command.js')).dumpHierarchyCommand },
+  { name: 'serve', what: "TensorBoard's data API and the board for a logdir, on http://127.0.0.1:6006/", load: async () => (await import('./serve/serve-command.js')).serveCommand },
+  { name: 'render', what: 'draw a graph as SVG or PNG: expand, colour and orientation options', load: async () => (await import('./render/render-command.js')).renderCommand },
+  { name: 'example-logdir', what: 'write the MNIST-like example logdir (seeded, about 1 MB)', load: async () => (await import('./example/example-command.js')).exampleLogdirCommand },
 ];
 
 const USAGE = `usage: tbg COMMAND [ARGS…]

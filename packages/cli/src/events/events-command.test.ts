@@ -1,11 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFileWriter, encodePng } from '@tbg/events';
 import { fixturePath, needShared } from '@tbg/testkit';
-import { TBG_BIN as bin } from '../test-support/tbg-bin.js';
+import { TBG_BIN as bin, runTbg } from '../test-support/tbg-bin.js';
 
 const run = (...args: string[]) => execFileSync(process.execPath, [bin, 'events', ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
 const lines = (out: string) => out.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
@@ -100,5 +100,75 @@ describe.skipIf(!needShared('tbg events'))('tbg events', () => {
   it('fails clearly on bad arguments', () => {
     expect(spawnSync(process.execPath, [bin, 'events', 'cat', '/nonexistent']).status).toBe(1);
     expect(spawnSync(process.execPath, [bin, 'events', 'frob', '.']).status).toBe(2);
+  });
+  describe('files that are not event files', () => {
+    const dir = join(tmp, 'not-events');
+    mkdirSync(dir, { recursive: true });
+    const png = join(dir, 'digit.png');
+    writeFileSync(png, encodePng({ width: 2, height: 2, channels: 1, data: new Uint8Array([0, 64, 128, 255]) }));
+    const random = join(dir, 'random.bin');
+    let x = 12345;
+    writeFileSync(random, Uint8Array.from({ length: 300 }, () => (x = (x * 1103515245 + 12345) % 2 ** 31) & 255));
+    const empty = join(dir, 'empty');
+    writeFileSync(empty, '');
+    const good = fixturePath('events', 'pytorch-tensorboard-reducer', 'strict', 'run_1', 'events.out.tfevents.1622543341.janoshs-mbp.lan.86862.0');
+
+    it.each([
+      ['a PNG', png, /digit\.png: not an event file \(the first record's length checksum is wrong; it looks like a PNG image\)$/],
+      ['random bytes', random, /random\.bin: not an event file \(the first record's length checksum is wrong\)$/],
+      ['an empty file', empty, /empty: not an event file \(the file is empty\)$/],
+    ])('ls and cat refuse %s with one line naming it, exit 1', (_, file, message) => {
+      for (const cmd of ['ls', 'cat']) {
+        const r = runTbg('events', [cmd, file]);
+        expect(r.status, cmd).toBe(1);
+        expect(r.stdout).toBe('');
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(r.stderr.trim()).toMatch(message);
+        expect(r.stderr.startsWith(`tbg events: ${file}`)).toBe(true);
+      }
+    });
+
+    it('ls of a logdir leaves such files out with a warning and lists the rest', () => {
+      const logdir = join(tmp, 'mixed');
+      mkdirSync(join(logdir, 'good'), { recursive: true });
+      mkdirSync(join(logdir, 'bad'), { recursive: true });
+      copyFileSync(good, join(logdir, 'good', 'events.out.tfevents.1.a'));
+      copyFileSync(png, join(logdir, 'good', 'events.out.tfevents.2.png'));
+      copyFileSync(random, join(logdir, 'bad', 'events.out.tfevents.3.bin'));
+      const r = runTbg('events', ['ls', logdir]);
+      expect(r.status).toBe(0);
+      const s = JSON.parse(r.stdout) as { runs: Array<{ name: string; files: Array<{ name: string; dataLoss: number }>; values: number }>; dataLoss: unknown[] };
+      expect(s.runs.map((run) => [run.name, run.files.map((f) => [f.name, f.dataLoss])])).toEqual([['good', [['events.out.tfevents.1.a', 0]]]]);
+      expect(s.runs[0]!.values).toBeGreaterThan(0);
+      expect(s.dataLoss).toEqual([]);
+      expect(r.stderr.trim().split('\n').sort()).toEqual([
+        `tbg events ls: left out ${join(logdir, 'bad', 'events.out.tfevents.3.bin')}: not an event file (the first record's length checksum is wrong)`,
+        `tbg events ls: left out ${join(logdir, 'good', 'events.out.tfevents.2.png')}: not an event file (the first record's length checksum is wrong; it looks like a PNG image)`,
+      ]);
+    });
+
+    it('a record still being written is an event file; a damaged record later on is data loss, not a refusal', () => {
+      const partial = join(dir, 'events.out.tfevents.partial');
+      const whole = readFileSync(good);
+      writeFileSync(partial, whole.subarray(0, 20));
+      const r = runTbg('events', ['cat', partial]);
+      expect(r.status).toBe(0);
+      expect(lines(r.stdout)).toEqual([{ offset: 0, truncated: 20, note: expect.any(String) }]);
+      expect(runTbg('events', ['cat', fixturePath('events', 'derived-edge-cases', 'bad_data_crc_record50', 'events.out.tfevents.1622543341.janoshs-mbp.lan.86862.0')]).status).toBe(0);
+    });
+
+    it('errors about directories and missing paths name the path; options that do not apply are usage errors', () => {
+      const cat = runTbg('events', ['cat', dir]);
+      expect(cat.status).toBe(1);
+      expect(cat.stderr.trim()).toBe(`tbg events: ${dir}: is a directory; cat reads one event file (tbg events ls lists a logdir)`);
+      const missing = runTbg('events', ['ls', join(dir, 'nope')]);
+      expect(missing.status).toBe(1);
+      expect(missing.stderr.trim()).toBe(`tbg events: ${join(dir, 'nope')}: no such file or directory`);
+      const from = runTbg('events', ['ls', dir, '--from', '3']);
+      expect(from.status).toBe(2);
+      expect(from.stderr).toMatch(/^tbg events: --from does not apply to ls\n/);
+      expect(runTbg('events', ['cat', good, '--frob', '1']).status).toBe(2);
+      expect(runTbg('events', ['ls', dir, dir]).status).toBe(2);
+    });
   });
 });

@@ -3,16 +3,19 @@
  * tbg events cat FILE  — one JSON line per record: {offset, wall_time, step, what, values}.
  * Damaged records print {offset, error} in place, and reading goes on.
  */
-import { statSync } from 'node:fs';
-import { eventKind, eventPoints, readEvents, SeriesMetadataMemo, stepOf, summarizeLogdir, type ChecksumMode } from '@tbg/events';
+import { statSync, type Stats } from 'node:fs';
+import { eventKind, eventPoints, readEvents, SeriesMetadataMemo, stepOf, type ChecksumMode } from '@tbg/events';
 import { usageError, type CliSpec } from '../shell/run-cli.js';
+import { checkEventFile } from './event-file-check.js';
 import { jsonValue } from './json-value.js';
+import { listLogdir } from './list-logdir.js';
 
 const USAGE = `usage: tbg events ls PATH
        tbg events cat FILE [--checksum always|on-parse-failure|never] [--from OFFSET]
 
 ls   prints JSON: the runs under PATH (a logdir or one event file), and per run its files,
-     tags, plugins, value counts and step ranges.
+     tags, plugins, value counts and step ranges. Files whose first record is not an event
+     record are left out, with a warning on stderr.
 cat  prints one JSON line per record: {offset, wall_time, step, what, values: [{tag, plugin, value}]}.
      A damaged record prints {offset, error} and reading continues.`;
 
@@ -47,34 +50,49 @@ async function cat(file: string, checksum: ChecksumMode, from: number): Promise<
   return 0;
 }
 
+/** Options each subcommand takes (each with a value); any other option is a usage error. */
+const OPTIONS: Record<string, readonly string[]> = { cat: ['--checksum', '--from'], ls: [] };
+
+function parseArgs(cmd: string, rest: string[]): { path: string; opts: Map<string, string> } {
+  const allowed = OPTIONS[cmd] ?? usageError(`unknown command ${cmd}`);
+  const opts = new Map<string, string>();
+  let path: string | undefined;
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!;
+    if (a.startsWith('-')) {
+      if (!allowed.includes(a)) usageError(`${a} does not apply to ${cmd}${allowed.length ? ` (options: ${allowed.join(', ')})` : ''}`);
+      opts.set(a, rest[++i] ?? usageError(`${a} needs a value`));
+    } else if (path === undefined) path = a;
+    else usageError(`only one PATH (got ${path} and ${a})`);
+  }
+  return { path: path ?? usageError('missing PATH'), opts };
+}
+
+function statPath(path: string): Stats {
+  try {
+    return statSync(path);
+  } catch (err) {
+    throw new Error(`${path}: ${(err as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file or directory' : (err as Error).message}`, { cause: err });
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   const [cmd, ...rest] = args;
   if (!cmd) usageError('missing command');
-  const positional = rest.filter((a, i) => !a.startsWith('--') && !(i > 0 && rest[i - 1]!.startsWith('--')));
-  const opt = (name: string) => {
-    const i = rest.indexOf(name);
-    return i >= 0 ? rest[i + 1] : undefined;
-  };
-  const path = positional[0];
-  if (!path) usageError('missing PATH');
-  try {
-    statSync(path);
-  } catch {
-    throw new Error(`${path}: no such file or directory`);
-  }
+  const { path, opts } = parseArgs(cmd, rest);
   if (cmd === 'cat') {
-    const checksum = (opt('--checksum') ?? 'always') as ChecksumMode;
+    const checksum = (opts.get('--checksum') ?? 'always') as ChecksumMode;
     if (!['always', 'on-parse-failure', 'never'].includes(checksum)) usageError(`bad --checksum ${checksum}`);
-    const from = Number(opt('--from') ?? 0);
+    const from = Number(opts.get('--from') ?? 0);
     if (!Number.isInteger(from) || from < 0) usageError('--from needs a byte offset');
+    if (statPath(path).isDirectory()) throw new Error(`${path}: is a directory; cat reads one event file (tbg events ls lists a logdir)`);
+    checkEventFile(path);
     return cat(path, checksum, from);
   }
-  if (cmd === 'ls') {
-    const summary = await summarizeLogdir(path);
-    process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
-    return 0;
-  }
-  return usageError(`unknown command ${cmd}`);
+  statPath(path);
+  const summary = await listLogdir(path, (line) => process.stderr.write(`tbg events ls: ${line}\n`));
+  process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
+  return 0;
 }
 
 export const eventsCommand: CliSpec = { name: 'tbg events', usage: USAGE, run: main };

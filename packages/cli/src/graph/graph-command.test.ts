@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixturePath, needShared, sourcesTable } from '@tbg/testkit';
+import { encodePng } from '@tbg/events';
+import { writeExampleLogdir } from '../example/write-example-logdir.js';
 import { runTbg, TBG_BIN as bin } from '../test-support/tbg-bin.js';
 
 const run = (...args: string[]) => runTbg('graph', args);
@@ -79,5 +81,50 @@ describe.skipIf(!needShared('tbg graph'))('tbg graph', () => {
     const help = run('--help');
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^usage: tbg graph/);
+  });
+  it('a file in no graph format: one line with the file, the formats tried and a guess at what it is', () => {
+    const png = join(tmp, 'picture.png');
+    writeFileSync(png, encodePng({ width: 2, height: 2, channels: 1, data: new Uint8Array(4) }));
+    const empty = join(tmp, 'empty.pb');
+    writeFileSync(empty, '');
+    const text = join(tmp, 'notes.pbtxt');
+    writeFileSync(text, 'learning_rate: 0.1\n');
+    const tried = 'tried GraphDef, MetaGraphDef, SavedModel or RunMetadata (binary or pbtxt), TF.js model.json, Keras model JSON, event file';
+    const cases: Array<[string, string]> = [
+      [png, `tbg graph: ${png}: not a graph file (${tried}); it looks like a PNG image`],
+      [empty, `tbg graph: ${empty}: the file is empty (a graph file is one of: GraphDef, MetaGraphDef, SavedModel or RunMetadata (binary or pbtxt), TF.js model.json, Keras model JSON, event file)`],
+      [text, `tbg graph: ${text}: not a graph file (${tried}); text with top-level fields learning_rate is none of GraphDef, MetaGraphDef, SavedModel or RunMetadata`],
+    ];
+    for (const [file, message] of cases) {
+      const r = run(file);
+      expect(r.status, file).toBe(1);
+      expect(r.stderr).toBe(message + '\n');
+      expect(r.stderr).not.toMatch(/unknown:/);
+    }
+  });
+
+  it('options that do not apply to the file are usage errors', () => {
+    const gd = fixturePath('graphs', 'tb_demo_xla_118.pbtxt');
+    const meta = run(gd, '--meta-graph', '7');
+    expect(meta.status).toBe(2);
+    expect(meta.stderr).toMatch(/^tbg graph: --meta-graph applies to a SavedModel; this is a GraphDef\nusage: tbg graph/);
+    const tag = run(gd, '--tag', 'x');
+    expect(tag.status).toBe(2);
+    expect(tag.stderr).toMatch(/^tbg graph: --tag applies to an event file; this is a GraphDef\n/);
+    expect(run(fixturePath('graphs', 'tf2onnx_regression_saved_model.pb'), '--meta-graph', '0').status).toBe(0);
+  });
+
+  it('a Keras model is its conceptual graph (a node per layer), with a warning; a RunMetadata without a graph warns', () => {
+    const keras = JSON.parse(run(fixturePath('tfjs-graphs', 'nsfwjs__inception_v3.layers-model.json')).stdout) as Summary;
+    expect(keras).toMatchObject({ kind: 'keras-model', nodeCount: 318 });
+    expect(keras.warnings.join(' ')).toMatch(/Keras .* model \(318 layers\): shown as its conceptual graph/);
+    const rm = JSON.parse(run(fixturePath('graphs', 'tb_run_metadata_step99.pbtxt')).stdout) as Summary;
+    expect(rm.nodeCount).toBe(0);
+    expect(rm.warnings.join(' ')).toMatch(/RunMetadata holds no graph/);
+    const logdir = join(tmp, 'example');
+    const [train] = writeExampleLogdir(logdir, { steps: 1 }).files;
+    const r = run(train!, '--tag', 'keras');
+    expect(r.status).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ kind: 'events', nodeCount: 4, opHistogram: { InputLayer: 1, Dense: 2, Dropout: 1 } });
   });
 });

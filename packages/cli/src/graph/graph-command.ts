@@ -4,9 +4,8 @@
  * or a readable report with --summary.
  */
 import { performance } from 'node:perf_hooks';
-import { eventGraphReader } from '@tbg/events';
-import { edgeCounts, inputString, loadColumnarGraph, type LoadGraphOptions } from '@tbg/proto';
-import { readGraphFile } from '../shell/read-graph-file.js';
+import { edgeCounts, inputString, type LoadedColumnarGraph, type LoadGraphOptions } from '@tbg/proto';
+import { loadGraphFile } from '../shell/load-graph-file.js';
 import { usageError, type CliSpec } from '../shell/run-cli.js';
 import { summarize, formatSummary, opHistogram } from './summary.js';
 
@@ -21,6 +20,23 @@ directory), RunMetadata, TF.js model.json, or an event file.
   --meta-graph X  which meta graph of a SavedModel (index or tag)
   --tag TAG       which graph or run-metadata tag of an event file (default: the last graph)
   --no-attr-limit keep attrs over 1024 bytes`;
+
+/** --meta-graph and --tag choose inside a SavedModel or an event file: elsewhere they are a usage error. */
+function checkOptionsApply(loaded: LoadedColumnarGraph, opts: LoadGraphOptions): void {
+  const what = loaded.kind === 'events' ? 'an event file' : `a ${KIND_NAMES[loaded.kind]}`;
+  if (opts.metaGraph !== undefined && loaded.kind !== 'savedmodel') usageError(`--meta-graph applies to a SavedModel; this is ${what}`);
+  if (opts.tag !== undefined && loaded.kind !== 'events') usageError(`--tag applies to an event file; this is ${what}`);
+}
+
+const KIND_NAMES: Record<LoadedColumnarGraph['kind'], string> = {
+  graphdef: 'GraphDef',
+  metagraph: 'MetaGraphDef (one meta graph)',
+  savedmodel: 'SavedModel',
+  'run-metadata': 'RunMetadata',
+  'tfjs-graph-model': 'TF.js graph model',
+  'keras-model': 'Keras model config',
+  events: 'event file',
+};
 
 function main(args: string[]): number {
   let file: string | undefined;
@@ -44,12 +60,10 @@ function main(args: string[]): number {
     else usageError('only one FILE');
   }
   if (file === undefined) usageError('missing FILE');
-  const { path, bytes } = readGraphFile(file);
-  opts.name = path;
-  opts.eventReader = eventGraphReader;
   const t0 = performance.now();
-  const loaded = loadColumnarGraph(bytes, opts);
+  const { path, loaded } = loadGraphFile(file, opts);
   const decodeMs = performance.now() - t0;
+  checkOptionsApply(loaded, opts);
   const g = loaded.columnar;
   const t = g.nodes;
   const counts = edgeCounts(t);

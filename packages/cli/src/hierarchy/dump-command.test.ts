@@ -72,4 +72,13 @@ describe.skipIf(!needShared('tbg dump-hierarchy'))('tbg dump-hierarchy', () => {
     expect(run('--bogus', 'a').stderr).toMatch(/unknown option --bogus/);
     expect(run(fixturePath('graphs', 'tb_demo_xla_118.pbtxt'), '--out').status).toBe(2);
   });
+  it('a RunMetadata without a graph: says what it is and what to give instead, exit 1; a Keras model dumps its layers', () => {
+    const rm = run(fixturePath('graphs', 'tb_run_metadata_step99.pbtxt'));
+    expect(rm.status).toBe(1);
+    expect(rm.stdout).toBe('');
+    expect(rm.stderr).toMatch(/^tbg dump-hierarchy: .*tb_run_metadata_step99\.pbtxt: a RunMetadata with step stats but no graph .*give the graph it was recorded for.*\n$/);
+    const keras = run(fixturePath('tfjs-graphs', 'nsfwjs__inception_v3.layers-model.json'));
+    expect(keras.status, keras.stderr).toBe(0);
+    expect((JSON.parse(keras.stdout) as Dump).graph.rawNodes).toBe(318);
+  });
 });

@@ -3,15 +3,15 @@
  * Builds the hierarchy of any graph source loadGraph takes and writes dumpHierarchy's JSON.
  */
 import { writeFileSync } from 'node:fs';
-import { eventGraphReader } from '@tbg/events';
 import { dumpHierarchy } from '@tbg/hierarchy';
-import { readGraphFile } from '../shell/read-graph-file.js';
+import { loadOpGraph } from '../shell/load-graph-file.js';
 import { usageError, type CliSpec } from '../shell/run-cli.js';
 
 const USAGE = `usage: tbg dump-hierarchy FILE [--out dump.json] [--generalized-series] [--no-series] [--no-auto-extract]
 
-FILE: GraphDef (.pb/.pbtxt), MetaGraphDef, SavedModel (file or directory), RunMetadata,
-TF.js model.json, or an event file.`;
+FILE: GraphDef (.pb/.pbtxt), MetaGraphDef, SavedModel (file or directory), RunMetadata with
+partition or function graphs, TF.js graph model (model.json), or an event file with a graph.
+A Keras model config (a TF.js layers model) has no op graph: it is refused, exit 1.`;
 
 function main(args: string[]): number {
   let file: string | undefined;
@@ -31,8 +31,8 @@ function main(args: string[]): number {
     else usageError('only one FILE');
   }
   if (!file) usageError('missing FILE');
-  const { path, bytes } = readGraphFile(file);
-  const dump = dumpHierarchy(bytes, { name: path, eventReader: eventGraphReader, hierarchy, render: { autoExtract } });
+  const { loaded } = loadOpGraph(file);
+  const dump = dumpHierarchy(loaded.columnar, { hierarchy, render: { autoExtract } });
   const json = JSON.stringify(dump, null, 1) + '\n';
   if (out) writeFileSync(out, json);
   else process.stdout.write(json);
