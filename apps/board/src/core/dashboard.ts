@@ -1,0 +1,14 @@
+/** What the shell asks of a tab. */
+import type { Store } from './store.js';
+
+export interface Dashboard {
+  /** The tab's settings, shown at the top of the sidebar (may be empty). */
+  readonly controls: HTMLElement;
+  /** The tab's main area. */
+  readonly root: HTMLElement;
+  /** Fetches again (the reload button and live polling); keeps what is shown until new data comes. */
+  refresh(): Promise<void>;
+  dispose(): void;
+}
+
+export type DashboardFactory = (store: Store) => Dashboard;

@@ -1,0 +1,34 @@
+/** A histogram (run, tag) card: the server's ≤51 sampled steps, re-binned and drawn in the chosen mode. */
+import { getJson } from '../core/api.js';
+import { LazyCard } from '../core/lazy-card.js';
+import type { Store } from '../core/store.js';
+import type { HistogramRow } from '../core/types.js';
+import { histogramChart } from './histogram-chart.js';
+import { rebin } from './rebin.js';
+
+export class HistogramCard extends LazyCard<HistogramRow[]> {
+  private rows: HistogramRow[] | undefined;
+
+  constructor(run: string, tag: string, store: Store) {
+    super('histogram-card', run, tag, store);
+  }
+
+  protected fetch(): Promise<HistogramRow[]> {
+    return getJson<HistogramRow[]>('plugin/histograms/histograms', { run: this.run, tag: this.tag });
+  }
+
+  protected show(rows: HistogramRow[]): void {
+    this.rows = rows;
+    this.redraw();
+  }
+
+  override redraw(): void {
+    if (!this.rows) return;
+    const data = rebin(this.rows);
+    if (!data) {
+      this.view.body.replaceChildren('No values at any step.');
+      return;
+    }
+    this.view.body.replaceChildren(histogramChart(data, this.store.colors.get(this.run), this.store.settings.histogramMode));
+  }
+}
