@@ -1,7 +1,7 @@
 /**
  * @tbg/cli benchmark: prints JSON lines. What a user waits for at the prompt: each command on
  * the bundled example graph, end to end in a fresh process (Node start-up, module load, work),
- * the median of several runs.
+ * the median of several runs; then `tbg serve` on a generated logdir (serve-bench.ts).
  * Usage: node bench-dist/bench.js [--quick]
  */
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { serveBench } from './serve-bench.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const bin = join(here, '..', 'dist', 'tbg.js');
@@ -42,6 +43,8 @@ try {
     const ms = (x: number) => Math.round(x * 10) / 10;
     console.log(JSON.stringify({ bench: 'cli', case: name, input: 'tb_demo_xla_118', rounds, medianMs: ms(median(times)), minMs: ms(Math.min(...times)), maxMs: ms(Math.max(...times)) }));
   }
+  // 4 runs × 5 tags: 500,000 scalar events (100,000 with --quick), plus the example logdir.
+  await serveBench(tmp, process.argv.includes('--quick') ? 5_000 : 25_000);
 } finally {
   rmSync(tmp, { recursive: true, force: true });
 }

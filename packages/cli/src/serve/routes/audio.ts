@@ -4,7 +4,7 @@
  * → the clip's bytes. Unlike TensorBoard, a step with exactly `sample` clips is skipped rather
  * than failing (its quirk).
  */
-import type { TimePoint, TimeSeries } from '@tbg/events';
+import type { TimePoint } from '@tbg/events';
 import { encodeBlobKey } from '../blob-key.js';
 import { downsample } from '../downsample.js';
 import { jsonReply } from '../json-body.js';
@@ -12,7 +12,7 @@ import { invalidArgument, notFound, pyRepr, type Reply } from '../reply.js';
 import type { ApiRequest, Handler } from '../router.js';
 import { intParam, onePerStep, queryHint, runTag, seriesFor, type RouteContext } from './context.js';
 import { blobPoint } from './images.js';
-import { tagListing } from './tag-listing.js';
+import { maxSamples, tagListing } from './tag-listing.js';
 
 const PLUGINS = ['audio'];
 const MIME_TYPES = new Set(['audio/wav', 'application/octet-stream']);
@@ -23,12 +23,6 @@ function clipsOf(p: TimePoint): Uint8Array[] {
 
 function contentTypeOf(p: TimePoint): string {
   return p.data.kind === 'audio' && p.data.contentType === 'audio/wav' ? 'audio/wav' : 'application/octet-stream';
-}
-
-function maxSamples(s: TimeSeries): number {
-  let n = 0;
-  for (const p of s.points) n = Math.max(n, clipsOf(p).length);
-  return n;
 }
 
 function audio(ctx: RouteContext, req: ApiRequest): Reply {
@@ -57,7 +51,7 @@ function individualAudio(ctx: RouteContext, req: ApiRequest): Reply {
 
 export function audioRoutes(ctx: RouteContext): Record<string, Handler> {
   return {
-    tags: () => jsonReply(tagListing(ctx, PLUGINS, (s) => ({ samples: maxSamples(s) }))),
+    tags: () => jsonReply(tagListing(ctx, PLUGINS, (s) => ({ samples: maxSamples(s, clipsOf) }))),
     audio: (req) => audio(ctx, req),
     individualAudio: (req) => individualAudio(ctx, req),
   };

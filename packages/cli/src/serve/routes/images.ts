@@ -4,7 +4,7 @@
  * step, downsampled to 10 or `--samples-per-plugin images=N`), `/individualImage?blob_key=`
  * → the image bytes with a sniffed type.
  */
-import type { TimePoint, TimeSeries } from '@tbg/events';
+import type { TimePoint } from '@tbg/events';
 import { decodeBlobKey, encodeBlobKey } from '../blob-key.js';
 import { downsample } from '../downsample.js';
 import { jsonReply } from '../json-body.js';
@@ -12,18 +12,12 @@ import { invalidArgument, notFound, pyRepr, type Reply } from '../reply.js';
 import type { ApiRequest, Handler } from '../router.js';
 import { sniffImageType } from '../sniff-image.js';
 import { intParam, onePerStep, queryHint, runTag, seriesFor, type RouteContext } from './context.js';
-import { tagListing } from './tag-listing.js';
+import { maxSamples, tagListing } from './tag-listing.js';
 
 const PLUGINS = ['images'];
 
 function imagesOf(p: TimePoint): Uint8Array[] {
   return p.data.kind === 'image' ? p.data.images : [];
-}
-
-function maxSamples(s: TimeSeries): number {
-  let n = 0;
-  for (const p of s.points) n = Math.max(n, imagesOf(p).length);
-  return n;
 }
 
 function images(ctx: RouteContext, req: ApiRequest): Reply {
@@ -60,7 +54,7 @@ function individualImage(ctx: RouteContext, req: ApiRequest): Reply {
 
 export function imageRoutes(ctx: RouteContext): Record<string, Handler> {
   return {
-    tags: () => jsonReply(tagListing(ctx, PLUGINS, (s) => ({ samples: maxSamples(s) }))),
+    tags: () => jsonReply(tagListing(ctx, PLUGINS, (s) => ({ samples: maxSamples(s, imagesOf) }))),
     images: (req) => images(ctx, req),
     individualImage: (req) => individualImage(ctx, req),
   };
