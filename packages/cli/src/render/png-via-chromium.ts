@@ -45,7 +45,9 @@ export function svgSize(svg: string): { width: number; height: number } {
 
 function page(svg: string, width: number, height: number): string {
   const sized = svg.replace(/<svg([^>]*)\swidth="[\d.]+"([^>]*)\sheight="[\d.]+"/, `<svg$1 width="${width}"$2 height="${height}"`);
-  return `<!doctype html><html><head><meta charset="utf-8"><style>html,body{margin:0;overflow:hidden;background:#fff}svg{display:block}</style></head><body>${sized}</body></html>`;
+  // Nothing runs and nothing is fetched: the SVG's labels come from the graph file.
+  const csp = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; font-src data:; img-src data:">`;
+  return `<!doctype html><html><head><meta charset="utf-8">${csp}<style>html,body{margin:0;overflow:hidden;background:#fff}svg{display:block}</style></head><body>${sized}</body></html>`;
 }
 
 /** Renders `svg` to PNG bytes with the Chromium at `chromium`; returns them and the size. */
@@ -59,7 +61,8 @@ export function svgToPng(svg: string, chromium: string, scale = 1): { png: Uint8
     writeFileSync(html, page(svg, width, height));
     const args = [
       '--headless',
-      '--no-sandbox',
+      // Chromium's sandbox cannot start as root (containers, CI); elsewhere it stays on.
+      ...(process.getuid?.() === 0 ? ['--no-sandbox'] : []),
       '--disable-gpu',
       '--disable-dev-shm-usage',
       '--hide-scrollbars',

@@ -3,8 +3,9 @@
  * `--logdir_spec` entry, their runs under one namespace, sorted as TensorBoard sorts them (by
  * start time, then name), and what may be served.
  *
- * Only what lies under a logdir is served: Logdir's discovery follows symlinks, so a run whose
- * directory or any event file resolves (real path) outside its logdir's real path is refused
+ * Only what lies under a logdir is read and served: each Logdir is confined (`confine`: a symlink
+ * whose real path lies outside the logdir is left out at discovery, unopened, and reported), and
+ * as a second line a run whose directory or any event file still resolves outside is refused
  * (left out of every route, reported once). Runs with no event at all (only empty or
  * non-event files) are left out too.
  */
@@ -41,7 +42,6 @@ interface RunState {
 
 export interface DataSourceOptions {
   samplesPerPlugin?: SamplesPerPlugin | string;
-  log?: (line: string) => void;
 }
 
 export function servedRunName(spec: LogdirSpec, inner: string): string {
@@ -53,11 +53,9 @@ export class DataSource {
   readonly roots: LogdirRoot[];
   private readonly states = new Map<string, RunState>();
   private sorted: RunRef[] = [];
-  private readonly log: (line: string) => void;
 
   constructor(specs: readonly LogdirSpec[], options: DataSourceOptions = {}) {
-    this.roots = specs.map((spec) => ({ spec, logdir: new Logdir(spec.path, { samplesPerPlugin: options.samplesPerPlugin }) }));
-    this.log = options.log ?? (() => undefined);
+    this.roots = specs.map((spec) => ({ spec, logdir: new Logdir(spec.path, { samplesPerPlugin: options.samplesPerPlugin, confine: true }) }));
   }
 
   /** Reloads every logdir (new bytes, new runs), then re-checks and re-sorts the runs. */
@@ -92,8 +90,8 @@ export class DataSource {
     for (const p of paths) {
       const real = await realpath(p).catch(() => null);
       if (rootReal !== null && real !== null && !isInside(rootReal, real)) {
+        // Reported (and logged once) as a file problem: file-problems.ts.
         st.refused = `${p} resolves to ${real}, outside the logdir ${root.spec.path}`;
-        this.log(`refusing run ${JSON.stringify(st.ref.name)}: ${st.refused}`);
         return;
       }
       if (real !== null) st.checked.add(p);

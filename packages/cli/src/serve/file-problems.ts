@@ -60,7 +60,7 @@ export class ProblemLog {
 
   report(problems: readonly FileProblem[]): void {
     for (const p of problems) {
-      if (p.kind === 'incomplete' || p.kind === 'empty' || p.kind === 'outside-logdir') continue;
+      if (p.kind === 'incomplete' || p.kind === 'empty') continue;
       const key = `${p.kind}\0${p.path}`;
       if (this.seen.has(key)) continue;
       this.seen.add(key);
@@ -74,6 +74,8 @@ function describe(p: FileProblem): string {
   switch (p.kind) {
     case 'not-event-file':
       return `warning: ${p.path}: not an event file (no valid record at offset 0: ${first?.message ?? ''}); left out`;
+    case 'outside-logdir':
+      return `warning: ${p.path}: ${first?.message ?? 'outside the logdir'}; left out, unread`;
     case 'damaged':
       return `warning: ${p.path}: ${p.errors.length} damaged record(s), first at byte offset ${first?.offset} (${first?.kind}); ${p.records} intact record(s) served`;
     default:

@@ -7,8 +7,9 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { acceptsGzip, gzip, isCompressible, withCharset } from './compression.js';
+import { isLoopbackHostHeader } from './host-check.js';
 import { errorReply, PublicError, textReply, type Reply } from './reply.js';
-import { stripExperiment, type ApiRequest, type Handler } from './router.js';
+import { experimentRedirect, stripExperiment, type ApiRequest, type Handler } from './router.js';
 
 /** Request bodies above this are refused (hparams and multirun requests are small). */
 const MAX_BODY_BYTES = 4 << 20;
@@ -62,9 +63,14 @@ async function toApiRequest(req: IncomingMessage): Promise<ApiRequest> {
   return { method, path, query: new URLSearchParams(q >= 0 ? raw.slice(q + 1) : ''), headers: req.headers, body, experimentId };
 }
 
-async function replyFor(handler: Handler, req: IncomingMessage, log: LogFn): Promise<Reply> {
+async function replyFor(handler: Handler, req: IncomingMessage, log: LogFn, loopbackOnly: boolean): Promise<Reply> {
   try {
+    if (loopbackOnly && !isLoopbackHostHeader(req.headers.host)) {
+      return textReply(403, `Permission denied: this server listens on loopback and answers only requests addressed to it (Host ${JSON.stringify(req.headers.host ?? '')}); serve other names with --host`);
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') return textReply(405, 'Method not allowed');
+    const redirect = experimentRedirect(req.url ?? '/');
+    if (redirect !== null) return { status: 301, type: 'text/plain', body: '', headers: { Location: redirect } };
     return await handler(await toApiRequest(req));
   } catch (err) {
     if (err instanceof PublicError) return errorReply(err);
@@ -111,10 +117,13 @@ function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-/** An http.Server (not listening yet) that answers every request with `handler`. */
-export function createHttpServer(handler: Handler, log: LogFn): Server {
+/**
+ * An http.Server (not listening yet) that answers every request with `handler`; `loopbackOnly`:
+ * requests whose Host header is not a loopback name get 403 (host-check.ts).
+ */
+export function createHttpServer(handler: Handler, log: LogFn, loopbackOnly = false): Server {
   const server = createServer((req, res) => {
-    void replyFor(handler, req, log).then(
+    void replyFor(handler, req, log, loopbackOnly).then(
       (reply) => send(req, res, reply),
       (err: unknown) => {
         log(`error answering ${req.url}: ${String(err)}`);

@@ -38,6 +38,12 @@ beforeAll(async () => {
   train.runMetadata('trace', { function_graphs: [{ pre_optimization_graph: graph }] }, 0, { kind: 'graph' });
   train.runMetadata('step_1', { step_stats: { dev_stats: [{ device: '/cpu:0', node_stats: [{ node_name: 'y', all_start_micros: 5 }] }] } }, 1);
   train.flush();
+  // Damaged blobs: RunMetadata and a Keras model whose bytes are not what they claim.
+  // Its clock is far ahead, so that it is the last run by start time, whenever the test runs.
+  const damaged = createFileWriter(join(dir, 'damaged'), { wallTime: () => 4e9 });
+  damaged.runMetadata('junk_trace', Uint8Array.from([0xff, 0xff, 0xff, 0xff, 0x0f, 0x12]), 2, { kind: 'graph' });
+  damaged.kerasModel('junk_keras', '{"class_name": "Sequential", "config": ', 2);
+  damaged.close();
   server = await startServer({ logdirs: dir, port: 0, reloadIntervalS: 0.1, assetsDir: null, log: () => undefined });
   await server.firstLoad;
 });
@@ -101,6 +107,18 @@ describe('audio and run-metadata graphs', () => {
   });
 });
 
+describe('damaged graph data', () => {
+  it('answers with one line naming what cannot be read, status 500, and keeps serving', async () => {
+    for (const path of [`/data/plugin/graphs/graph?${q({ run: 'damaged', tag: 'junk_trace' })}`, `/data/plugin/graphs/graph?${q({ run: 'damaged', tag: 'junk_keras', conceptual: 'true' })}`]) {
+      const res = await get(server.url, path);
+      expect(res.status, path).toBe(500);
+      expect(res.text).toMatch(/^Data loss: the (run metadata|Keras model) of run='damaged', tag='junk_(trace|keras)' cannot be read: /);
+      expect(res.text).not.toContain('\n');
+    }
+    expect((await get(server.url, `/data/plugin/graphs/graph?${q({ run: 'train', tag: 'trace' })}`)).status).toBe(200);
+  });
+});
+
 describe('live reload', () => {
   it('shows appended points and new runs without a restart', async () => {
     for (let step = 5; step < 8; step++) train.scalar('loss', 1 / (step + 1), step);
@@ -112,6 +130,6 @@ describe('live reload', () => {
     const rows = await until(() => get(server.url, url).then((r) => r.json<number[][]>()), (r) => r.length === 8);
     expect(rows.map((r) => r[1])).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     const runs = await until(() => get(server.url, '/data/runs').then((r) => r.json<string[]>()), (r) => r.includes('test'));
-    expect(runs).toEqual(['train', 'test']);
+    expect(runs).toEqual(['train', 'test', 'damaged']);
   });
 });

@@ -13,9 +13,10 @@ export interface Reply {
   gzipped?: Uint8Array;
 }
 
-export type PublicErrorCode = 'Invalid argument' | 'Permission denied' | 'Not found' | 'Method not allowed';
+/** TensorBoard's codes, and `Data loss` (ours): what the logdir holds for the request is damaged. */
+export type PublicErrorCode = 'Invalid argument' | 'Permission denied' | 'Not found' | 'Method not allowed' | 'Data loss';
 
-const STATUS: Record<PublicErrorCode, number> = { 'Invalid argument': 400, 'Permission denied': 403, 'Not found': 404, 'Method not allowed': 405 };
+const STATUS: Record<PublicErrorCode, number> = { 'Invalid argument': 400, 'Permission denied': 403, 'Not found': 404, 'Method not allowed': 405, 'Data loss': 500 };
 
 /** An error meant for the client: its message is sent as the body. */
 export class PublicError extends Error {
@@ -33,6 +34,17 @@ export class PublicError extends Error {
 export const invalidArgument = (details?: string): PublicError => new PublicError('Invalid argument', details);
 export const notFound = (details?: string): PublicError => new PublicError('Not found', details);
 export const permissionDenied = (details?: string): PublicError => new PublicError('Permission denied', details);
+
+/** Runs `read` (a decode of bytes from the logdir); a failure becomes a `Data loss` error naming `what`. */
+export function readingLogdirData<T>(what: string, read: () => T): T {
+  try {
+    return read();
+  } catch (err) {
+    if (err instanceof PublicError) throw err;
+    const reason = err instanceof Error ? err.message.split('\n')[0]! : String(err);
+    throw new PublicError('Data loss', `${what} cannot be read: ${reason}`);
+  }
+}
 
 export function textReply(status: number, body: string, type = 'text/plain'): Reply {
   return { status, type, body };

@@ -30,6 +30,17 @@ export function stripExperiment(path: string): { experimentId: string; path: str
   return { experimentId: m[1]!, path: m[2] ?? '/' };
 }
 
+/**
+ * `/experiment/<eid>` without its slash: where to redirect (relative, `<eid>/` plus the query),
+ * or null. The board's URLs are relative (`data/runs`): they would resolve beside the experiment.
+ */
+export function experimentRedirect(rawUrl: string): string | null {
+  const q = rawUrl.indexOf('?');
+  const path = q >= 0 ? rawUrl.slice(0, q) : rawUrl;
+  const m = /^\/experiment\/([^/]+)$/.exec(path);
+  return m ? `${m[1]!}/${q >= 0 ? rawUrl.slice(q) : ''}` : null;
+}
+
 /** TensorBoard's `_clean_path`: one trailing slash is removed from any path but `/`. */
 export function cleanPath(path: string): string {
   return path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;

@@ -48,8 +48,10 @@ describe('logdir confinement', () => {
   it('leaves out a run whose directory links outside the logdir, and reports it', async () => {
     expect((await get(server.url, '/data/runs')).json()).toEqual(['inside']);
     expect((await get(server.url, `/data/plugin/scalars/scalars?${q({ run: 'linked-out', tag: 'secret' })}`)).status).toBe(404);
-    const loss = (await get(server.url, '/data/tbg/data_loss')).json<{ files: Array<{ kind: string; run: string }> }>();
-    expect(loss.files).toContainEqual(expect.objectContaining({ kind: 'outside-logdir', run: 'linked-out' }));
+    // Left out at discovery: nothing behind the link is ever opened.
+    const loss = (await get(server.url, '/data/tbg/data_loss')).json<{ files: Array<{ kind: string; path: string }> }>();
+    expect(loss.files).toContainEqual(expect.objectContaining({ kind: 'outside-logdir', path: expect.stringMatching(/linked-out$/) as unknown }));
+    expect(server.progress().records).toBe(2);
     expect(logs.some((l) => l.includes('linked-out'))).toBe(true);
   });
 
@@ -58,6 +60,31 @@ describe('logdir confinement', () => {
       const res = await get(server.url, `/data/plugin/scalars/scalars?${q({ run, tag: 'secret' })}`);
       expect(res.status).toBe(404);
     }
+  });
+});
+
+describe('DNS rebinding', () => {
+  it('a server on loopback answers requests addressed to a loopback name only', async () => {
+    const port = new URL(server.url).port;
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, 'localhost', `[::1]:${port}`, `app.localhost:${port}`]) {
+      expect((await get(server.url, '/data/runs', { host })).status, host).toBe(200);
+    }
+    for (const host of [`attacker.example:${port}`, 'attacker.example', `127.0.0.1.attacker.example:${port}`]) {
+      const res = await get(server.url, '/data/runs', { host });
+      expect(res.status, host).toBe(403);
+      expect(res.text).toMatch(/^Permission denied: /);
+      expect(res.text).not.toContain('inside');
+    }
+  });
+});
+
+describe('experiment paths', () => {
+  it('/experiment/<id> without its slash redirects to it, keeping the query, so relative URLs resolve', async () => {
+    const res = await rawRequest(server.url, '/experiment/abc?x=1');
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe('abc/?x=1');
+    expect(new URL(res.headers.location as string, `${server.url}experiment/abc?x=1`).pathname).toBe('/experiment/abc/');
+    expect((await rawRequest(server.url, '/experiment/abc/data/runs')).status).toBe(200);
   });
 });
 

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { parseSamplesPerPlugin, type SampleLimit, type SamplesPerPlugin } from '@tbg/events';
 import { buildRouter } from './app.js';
 import { DataSource, type LogdirSpec } from './data-source.js';
+import { isLoopbackBind } from './host-check.js';
 import { createHttpServer, type LogFn } from './http-server.js';
 import type { LoadProgress } from './load-progress.js';
 import { Loader } from './reload-loop.js';
@@ -61,7 +62,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log: LogFn = options.log ?? ((line) => process.stderr.write(`tbg serve: ${line}\n`));
   const specs = specsOf(options.logdirs);
   const samplesPerPlugin = samplesOf(options.samplesPerPlugin);
-  const source = new DataSource(specs, { samplesPerPlugin, log });
+  const source = new DataSource(specs, { samplesPerPlugin });
   const reloadIntervalS = options.reloadIntervalS ?? 5;
   const assetsDir = options.assetsDir === undefined ? defaultAssetsDir() : options.assetsDir;
   const ctx: RouteContext = {
@@ -73,8 +74,8 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   };
   const loader = new Loader(source, log);
   const router = buildRouter(ctx, assetsDir ? new StaticAssets(assetsDir) : null, () => loader.progress());
-  const server = createHttpServer((req) => router.handle(req), log);
   const host = options.host ?? '127.0.0.1';
+  const server = createHttpServer((req) => router.handle(req), log, isLoopbackBind(host));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 6006, host, () => resolve());

@@ -124,6 +124,18 @@ describe('discoverRuns', () => {
       ['broken', 'broken-link'],
       ['real/loop', 'cycle'],
     ]);
+    // Confined (a server's rule), links out of the logdir, to a directory or a file, are left out unopened.
+    const confined = await discoverLogdir(root, { confine: true });
+    expect(confined.runs.map((r) => r.run)).toEqual(['alias', 'real']);
+    expect(confined.runs.find((r) => r.run === 'real')!.files.map((f) => f.slice(join(root, 'real').length + 1))).toEqual(['events.out.tfevents.1.h']);
+    expect(confined.skipped.map((s) => [s.path.slice(root.length + 1), s.reason])).toEqual([
+      ['alias/events.out.tfevents.5.link', 'outside-logdir'],
+      ['alias/loop', 'cycle'],
+      ['broken', 'broken-link'],
+      ['linked', 'outside-logdir'],
+      ['real/events.out.tfevents.5.link', 'outside-logdir'],
+      ['real/loop', 'cycle'],
+    ]);
   });
 
   const UNREADABLE = 'discoverRuns: skips unreadable directories';

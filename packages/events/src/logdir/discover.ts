@@ -18,7 +18,7 @@
  */
 import type { Dirent, Stats } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, sep } from 'node:path';
 
 export interface DiscoveredRun {
   /** Path relative to the logdir with `/` separators; `.` for the logdir itself. */
@@ -31,8 +31,8 @@ export interface DiscoveredRun {
 
 export interface SkippedPath {
   path: string;
-  /** `unreadable` (readdir/stat failed), `broken-link`, or `cycle`. */
-  reason: 'unreadable' | 'broken-link' | 'cycle';
+  /** `unreadable` (readdir/stat failed), `broken-link`, `cycle`, or `outside-logdir` (with `confine`). */
+  reason: 'unreadable' | 'broken-link' | 'cycle' | 'outside-logdir';
   message: string;
 }
 
@@ -46,6 +46,12 @@ export interface Discovery {
 export interface DiscoverOptions {
   /** Directories read at once (default 16). */
   concurrency?: number;
+  /**
+   * Leave out (and report as `outside-logdir`) every symlink, to a file or a directory, whose
+   * real path lies outside the logdir's: nothing outside is then ever opened (a server's rule).
+   * Default false: links are followed wherever they lead, as TensorBoard does.
+   */
+  confine?: boolean;
 }
 
 /** The basename rule of TensorBoard and RustBoard. */
@@ -96,6 +102,13 @@ interface Walk {
   queue: DirNode[];
   runs: DiscoveredRun[];
   skipped: SkippedPath[];
+  /** With `confine`: the logdir's real path, which every link must stay within. */
+  confineTo: string | null;
+}
+
+/** Whether real path `p` is `root` or lies below it. */
+function isWithin(root: string, p: string): boolean {
+  return p === root || p.startsWith(root.endsWith(sep) ? root : root + sep);
 }
 
 function childNode(parent: DirNode, name: string, path: string, real: string): DirNode {
@@ -154,16 +167,21 @@ async function followLink(node: DirNode, d: Dirent, walk: Walk, files: string[])
     walk.skipped.push({ path: p, reason: d.isSymbolicLink() ? 'broken-link' : 'unreadable', message: errMessage(err) });
     return;
   }
-  if (st.isFile()) {
-    if (isEventFileName(d.name)) files.push(d.name);
-    return;
-  }
-  if (!st.isDirectory()) return;
+  if (!st.isFile() && !st.isDirectory()) return;
+  if (st.isFile() && !isEventFileName(d.name)) return;
   let real: string;
   try {
     real = d.isSymbolicLink() ? await realpath(p) : join(node.real, d.name);
   } catch (err) {
     walk.skipped.push({ path: p, reason: 'unreadable', message: errMessage(err) });
+    return;
+  }
+  if (walk.confineTo !== null && !isWithin(walk.confineTo, real)) {
+    walk.skipped.push({ path: p, reason: 'outside-logdir', message: `symlink to ${real}, outside the logdir ${walk.confineTo}` });
+    return;
+  }
+  if (st.isFile()) {
+    files.push(d.name);
     return;
   }
   if (isAncestorReal(node, real)) {
@@ -199,7 +217,7 @@ export async function discoverLogdir(logdir: string, options: DiscoverOptions = 
   const skipped: SkippedPath[] = [];
   const root = await rootNode(logdir, skipped);
   if (!('rel' in root)) return root;
-  const walk: Walk = { queue: [root], runs: [], skipped };
+  const walk: Walk = { queue: [root], runs: [], skipped, confineTo: options.confine ? root.real : null };
   await drainQueue(walk, Math.max(1, options.concurrency ?? 16));
   walk.runs.sort((a, b) => compareNames(a.run, b.run));
   skipped.sort((a, b) => compareNames(a.path, b.path));

@@ -35,6 +35,8 @@ export interface LogdirOptions {
   concurrency?: number;
   /** Directories listed at once during discovery (default 16). */
   discoverConcurrency?: DiscoverOptions['concurrency'];
+  /** Never open what a symlink outside the logdir points to (see DiscoverOptions.confine). Default false. */
+  confine?: boolean;
   /** Log messages kept per run (default 100). */
   maxLogMessages?: number;
 }
@@ -118,6 +120,7 @@ export class Logdir {
   private readonly sampling: Sampling;
   private readonly concurrency: number;
   private readonly discoverConcurrency: number | undefined;
+  private readonly confine: boolean;
   private readonly maxLogMessages: number | undefined;
   private readonly runMap = new Map<string, RunEntry>();
   private sortedNames: string[] | null = null;
@@ -137,6 +140,7 @@ export class Logdir {
     this.sampling = new Sampling(options.samplesPerPlugin);
     this.concurrency = options.concurrency ?? 16;
     this.discoverConcurrency = options.discoverConcurrency;
+    this.confine = options.confine ?? false;
     this.maxLogMessages = options.maxLogMessages;
   }
 
@@ -164,7 +168,7 @@ export class Logdir {
 
   private async doReload(): Promise<ReloadReport> {
     const t0 = performance.now();
-    const found = await discoverLogdir(this.path, { concurrency: this.discoverConcurrency });
+    const found = await discoverLogdir(this.path, { concurrency: this.discoverConcurrency, confine: this.confine });
     const newRuns: string[] = [];
     const newFiles: string[] = [];
     for (const r of found.runs) {

@@ -13,7 +13,7 @@
 import { RUN_GRAPH_TAG, RUN_META_GRAPH_TAG, type TimeSeries } from '@tbg/events';
 import { loadGraphSource, runMetadataGraph, tensorflow } from '@tbg/proto';
 import { jsonReply } from '../json-body.js';
-import { invalidArgument, notFound, pyRepr, type Reply } from '../reply.js';
+import { invalidArgument, notFound, pyRepr, readingLogdirData, type Reply } from '../reply.js';
 import type { ApiRequest, Handler } from '../router.js';
 import { runTag, seriesFor, type RouteContext } from './context.js';
 
@@ -76,7 +76,7 @@ function kerasModel(ctx: RouteContext, run: string, tag: string | null): Reply {
   const json = tag === null ? undefined : lastBlob(ctx, run, tag, ['graph_keras_model']);
   if (!json) throw notFound(`No Keras model for run=${pyRepr(run)}, tag=${pyRepr(tag)}`);
   // loadGraphSource reads a Keras model config as its conceptual graph (and words a bad one).
-  const body = loadGraphSource(json, { name: `${run} (tag ${tag})` }).graphBytes;
+  const body = readingLogdirData(`the Keras model of run=${pyRepr(run)}, tag=${pyRepr(tag)}`, () => loadGraphSource(json, { name: `${run} (tag ${tag})` }).graphBytes);
   return { status: 200, type: 'application/x-protobuf', body, headers: { 'X-Tbg-Graph-Format': 'keras_conceptual_graph' } };
 }
 
@@ -85,12 +85,12 @@ function graphBytes(ctx: RouteContext, run: string, tag: string | null): Uint8Ar
   if (tag !== null && tag !== RUN_GRAPH_TAG) {
     const rm = lastBlob(ctx, run, tag, ['graph_run_metadata', 'graph_run_metadata_graph']);
     if (!rm) throw notFound(`No run metadata with a graph for run=${pyRepr(run)}, tag=${pyRepr(tag)}`);
-    return encodeGraph(runMetadataGraph(tensorflow.RunMetadata.decode(rm)));
+    return readingLogdirData(`the run metadata of run=${pyRepr(run)}, tag=${pyRepr(tag)}`, () => encodeGraph(runMetadataGraph(tensorflow.RunMetadata.decode(rm))));
   }
   const graph = lastBlob(ctx, run, RUN_GRAPH_TAG, ['graphs']);
   if (graph) return graph;
   const meta = lastBlob(ctx, run, RUN_META_GRAPH_TAG, ['meta_graph']);
-  if (meta) return encodeGraph(tensorflow.MetaGraphDef.decode(meta).graph_def ?? tensorflow.GraphDef.create());
+  if (meta) return readingLogdirData(`the meta graph of run=${pyRepr(run)}`, () => encodeGraph(tensorflow.MetaGraphDef.decode(meta).graph_def ?? tensorflow.GraphDef.create()));
   throw notFound(`No graph for run=${pyRepr(run)}`);
 }
 
@@ -104,7 +104,8 @@ function graph(ctx: RouteContext, req: ApiRequest): Reply {
   let bytes = graphBytes(ctx, run, tag);
   if (limitRaw !== null) {
     const largeAttrsKey = req.query.get('large_attrs_key') ?? undefined;
-    bytes = loadGraphSource(bytes, { name: run, limitAttrSize: Number(limitRaw), largeAttrsKey }).graphBytes;
+    const source = bytes;
+    bytes = readingLogdirData(`the graph of run=${pyRepr(run)}`, () => loadGraphSource(source, { name: run, limitAttrSize: Number(limitRaw), largeAttrsKey }).graphBytes);
   }
   return { status: 200, type: 'application/x-protobuf', body: bytes, headers: { 'X-Tbg-Graph-Format': 'graphdef' } };
 }

@@ -4,6 +4,7 @@
  * then a stable sort by each ordered column in turn of priority).
  */
 import type { MetricValue, Session } from '../hparams-model.js';
+import { RE2JS } from 're2js';
 
 export interface SessionGroup {
   name: string;
@@ -38,16 +39,31 @@ function columnValue(g: SessionGroup, c: ColParam): Cell {
   return m?.value;
 }
 
+/**
+ * The request's pattern searched for in a value, by RE2 (linear time): with JavaScript's own
+ * engine a pattern such as `^(.+)+Q$` backtracks for minutes and blocks the whole server. A
+ * pattern RE2 cannot parse matches nothing.
+ */
+function matches(pattern: string, value: string): boolean {
+  if (compiled?.pattern !== pattern) {
+    let re: RE2JS | null = null;
+    try {
+      re = RE2JS.compile(pattern);
+    } catch {
+      // Not a pattern RE2 reads: nothing matches it.
+    }
+    compiled = { pattern, re };
+  }
+  return compiled.re?.matcher(value).find() ?? false;
+}
+
+/** The last pattern compiled: a request filters every group by the same few. */
+let compiled: { pattern: string; re: RE2JS | null } | null = null;
+
 function passes(g: SessionGroup, c: ColParam): boolean {
   const v = columnValue(g, c);
   if (v === undefined || v === null) return !c.excludeMissingValues;
-  if (c.filterRegexp !== undefined && c.filterRegexp !== '') {
-    try {
-      if (!new RegExp(c.filterRegexp).test(String(v))) return false;
-    } catch {
-      return false;
-    }
-  }
+  if (c.filterRegexp !== undefined && c.filterRegexp !== '' && !matches(c.filterRegexp, String(v))) return false;
   if (c.filterInterval && typeof v === 'number') {
     const lo = c.filterInterval.minValue ?? -Infinity;
     const hi = c.filterInterval.maxValue ?? Infinity;

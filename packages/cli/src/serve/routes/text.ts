@@ -2,7 +2,8 @@
  * The text plugin (`text_plugin.py`): `/tags` → `{run: [tag, …]}`, `/text?run=&tag=[&markdown=false]`
  * → `[{wall_time, step, text: "<html>"}]` (downsampled to 100; an unknown run or tag gives `[]`).
  * A scalar string is rendered from Markdown; a 1-D or 2-D string tensor becomes a table of
- * rendered cells; more dimensions show a warning and the first 2-D slice. All HTML comes from
+ * rendered cells (at most MAX_TABLE_ROWS × MAX_TABLE_COLUMNS, with a note); more dimensions show a
+ * warning and the first 2-D slice. All HTML comes from
  * markdown.ts: no script from an event file can run.
  */
 import type { TimePoint } from '@tbg/events';
@@ -20,20 +21,33 @@ function table(rows: string[][]): string {
   return `<table>\n<tbody>\n${body}</tbody>\n</table>`;
 }
 
-/** The rows of the first 2-D slice (`arr[0, …, 0, :, :]`), or one column for 1-D. */
-function rowsOf(shape: readonly number[], cells: string[]): string[][] {
-  if (shape.length === 1) return cells.map((c) => [c]);
-  const rows = shape[shape.length - 2]!;
-  const cols = shape[shape.length - 1]!;
-  return Array.from({ length: rows }, (_, r) => cells.slice(r * cols, r * cols + cols));
+/**
+ * At most this many rows and columns of a table are rendered: a 107-byte event can hold a
+ * [4096, 4096] tensor of one repeated string, 16 M cells of HTML (TensorBoard renders them all).
+ */
+export const MAX_TABLE_ROWS = 500;
+export const MAX_TABLE_COLUMNS = 50;
+
+/** The cells of the first 2-D slice (`arr[0, …, 0, :, :]`; one column for 1-D), within the limits, rendered. */
+function rowsOf(shape: readonly number[], strings: readonly string[], render: (s: string) => string): string[][] {
+  const [rows, cols] = shape.length === 1 ? [shape[0]!, 1] : [shape[shape.length - 2]!, shape[shape.length - 1]!];
+  const shown = Math.min(rows, MAX_TABLE_ROWS);
+  const width = Math.min(cols, MAX_TABLE_COLUMNS);
+  return Array.from({ length: shown }, (_, r) => Array.from({ length: width }, (_, c) => render(strings[r * cols + c] ?? '')));
+}
+
+function notes(shape: readonly number[]): string {
+  const out: string[] = [];
+  if (shape.length > 2) out.push(`**Warning:** This text summary contained data of dimensionality ${shape.length}, but only 2d tables are supported. Showing a 2d slice of the data instead.`);
+  const [rows, cols] = shape.length === 1 ? [shape[0]!, 1] : [shape[shape.length - 2]!, shape[shape.length - 1]!];
+  if (rows > MAX_TABLE_ROWS || cols > MAX_TABLE_COLUMNS) out.push(`Showing the first ${Math.min(rows, MAX_TABLE_ROWS)} of ${rows} rows and ${Math.min(cols, MAX_TABLE_COLUMNS)} of ${cols} columns.`);
+  return out.map((n) => markdownToSafeHtml(n)).join('');
 }
 
 export function textToHtml(shape: readonly number[], strings: readonly string[], markdown: boolean): string {
   const render = markdown ? markdownToSafeHtml : textToSafeHtml;
   if (shape.length === 0) return render(strings[0] ?? '');
-  const warning =
-    shape.length > 2 ? markdownToSafeHtml(`**Warning:** This text summary contained data of dimensionality ${shape.length}, but only 2d tables are supported. Showing a 2d slice of the data instead.`) : '';
-  return warning + table(rowsOf(shape, strings.map((s) => render(s))));
+  return notes(shape) + table(rowsOf(shape, strings, render));
 }
 
 function html(p: TimePoint, markdown: boolean): string {
