@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphInfo } from '../core/types.js';
-import { graphRuns, graphUrl, hasConceptual, tagChoices } from './graph-choices.js';
+import { graphRuns, graphUrl, hasConceptual, tagChoices, validSelection } from './graph-choices.js';
 
 const INFO: GraphInfo = {
   train: {
@@ -30,5 +30,18 @@ describe('graph choices', () => {
   it('builds relative graph URLs', () => {
     expect(graphUrl('eval/x', { tag: null, label: 'Default' }, 'op')).toBe('data/plugin/graphs/graph?run=eval%2Fx');
     expect(graphUrl('train', { tag: 'keras', label: 'keras' }, 'conceptual')).toBe('data/plugin/graphs/graph?run=train&tag=keras&conceptual=true');
+  });
+
+  it('keeps a selection valid: a run that went falls back to the first, conceptual only where there is one, a tag within range', () => {
+    const runs = ['eval/x', 'train'];
+    expect(validSelection(INFO, [], undefined, {})).toBeNull();
+    expect(validSelection(INFO, runs, undefined, {})).toEqual({ run: 'eval/x', tag: 0, type: 'op' });
+    const keras = validSelection(INFO, runs, undefined, { run: 'train', type: 'conceptual' });
+    expect(keras).toEqual({ run: 'train', tag: 0, type: 'conceptual' });
+    // eval/x has no Keras model: back to its op graph.
+    expect(validSelection(INFO, runs, keras!, { run: 'eval/x' })).toEqual({ run: 'eval/x', tag: 0, type: 'op' });
+    expect(validSelection(INFO, runs, { run: 'train', tag: 1, type: 'op' }, {})).toEqual({ run: 'train', tag: 1, type: 'op' });
+    expect(validSelection(INFO, runs, { run: 'train', tag: 5, type: 'op' }, {})!.tag).toBe(0);
+    expect(validSelection(INFO, ['train'], { run: 'gone', tag: 1, type: 'conceptual' }, {})).toEqual({ run: 'train', tag: 0, type: 'op' });
   });
 });

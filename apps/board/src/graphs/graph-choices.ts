@@ -35,3 +35,24 @@ export function hasConceptual(info: GraphInfo, run: string): boolean {
 export function graphUrl(run: string, choice: TagChoice, type: GraphType): string {
   return dataUrl('plugin/graphs/graph', { run, tag: choice.tag ?? undefined, conceptual: type === 'conceptual' ? 'true' : undefined });
 }
+
+/** What the tab shows: a run, the index of one of its tag choices, a graph type. */
+export interface Selection {
+  run: string;
+  tag: number;
+  type: GraphType;
+}
+
+/**
+ * `patch` over `current`, made valid for `runs` (the shown runs with a graph): an unknown run
+ * falls back to the first, a conceptual graph only where the run has one, a tag index within
+ * the run's choices. Null when there is no run to show.
+ */
+export function validSelection(info: GraphInfo, runs: readonly string[], current: Selection | undefined, patch: Partial<Selection>): Selection | null {
+  if (!runs.length) return null;
+  let sel: Selection = { run: runs[0]!, tag: 0, type: 'op', ...current, ...patch };
+  if (!runs.includes(sel.run)) sel = { run: runs[0]!, tag: 0, type: 'op' };
+  if (sel.type === 'conceptual' && !hasConceptual(info, sel.run)) sel.type = 'op';
+  if (sel.tag >= tagChoices(info, sel.run, sel.type).length) sel.tag = 0;
+  return sel;
+}

@@ -10,13 +10,7 @@ import type { Dashboard } from '../core/dashboard.js';
 import { h, messageOf, notice } from '../core/dom.js';
 import type { Store } from '../core/store.js';
 import type { GraphInfo } from '../core/types.js';
-import { graphRuns, graphUrl, hasConceptual, tagChoices, type GraphType } from './graph-choices.js';
-
-interface Selection {
-  run: string;
-  tag: number;
-  type: GraphType;
-}
+import { graphRuns, graphUrl, hasConceptual, tagChoices, validSelection, type GraphType, type Selection } from './graph-choices.js';
 
 function select(label: string, cls: string): { root: HTMLElement; select: HTMLSelectElement } {
   const s = h('select', { class: cls, 'aria-label': label });
@@ -72,14 +66,22 @@ async function createElement(status: HTMLElement): Promise<TfGraph> {
   return el;
 }
 
-export function graphsDashboard(store: Store): Dashboard {
+/** The tab's controls: run, tag, graph type, upload, and a status line. */
+function controlsUi(onType: (t: GraphType) => void) {
   const runSel = select('Run', 'graph-run');
   const tagSel = select('Tag', 'graph-tag');
-  const types = typeRadios((t) => choose({ type: t, tag: 0 }));
+  const types = typeRadios(onType);
   const upload = h('input', { type: 'file', class: 'graph-upload' });
   const status = h('div', { class: 'graph-status', 'aria-live': 'polite' });
   const uploadRoot = h('label', { class: 'control' }, h('div', { class: 'control-title' }, 'Upload a graph file'), upload);
   const controls = h('div', { class: 'controls' }, runSel.root, tagSel.root, types.root, uploadRoot, status);
+  return { runSel, tagSel, types, upload, status, controls };
+}
+
+const noGraphNotice = (info: GraphInfo) => notice('empty', Object.keys(info).length ? 'No graph in the selected runs.' : 'No graph in this logdir. Upload a graph file to view it.');
+
+export function graphsDashboard(store: Store): Dashboard {
+  const { runSel, tagSel, types, upload, status, controls } = controlsUi((t) => choose({ type: t, tag: 0 }));
   const message = h('div', { class: 'dashboard-message' });
   const stage = h('div', { class: 'graph-stage' });
   const root = h('div', { class: 'graphs-dashboard' }, message, stage);
@@ -93,27 +95,18 @@ export function graphsDashboard(store: Store): Dashboard {
     return element;
   };
 
-  function runs(): string[] {
-    const visible = new Set(store.visibleRuns());
-    return graphRuns(info).filter((r) => visible.has(r));
-  }
-
   /** Applies a change of selection: a valid one everywhere, then the element's src. */
   function choose(patch: Partial<Selection>): void {
-    const names = runs();
-    message.replaceChildren(...(names.length ? [] : [notice('empty', Object.keys(info).length ? 'No graph in the selected runs.' : 'No graph in this logdir. Upload a graph file to view it.')]));
-    if (!names.length && !upload.files?.length) return;
-    let sel: Selection = { run: names[0] ?? '', tag: 0, type: 'op', ...current, ...patch };
-    if (!names.includes(sel.run)) sel = { run: names[0] ?? '', tag: 0, type: 'op' };
-    if (sel.type === 'conceptual' && !hasConceptual(info, sel.run)) sel.type = 'op';
-    const choices = tagChoices(info, sel.run, sel.type);
-    if (sel.tag >= choices.length) sel.tag = 0;
+    const visible = new Set(store.visibleRuns());
+    const names = graphRuns(info).filter((r) => visible.has(r));
+    message.replaceChildren(...(names.length ? [] : [noGraphNotice(info)]));
+    const sel = validSelection(info, names, current, patch);
+    if (!sel) return;
     current = sel;
     renderSelectors({ runSel: runSel.select, tagSel: tagSel.select, types }, info, names, sel);
-    const choice = choices[sel.tag];
-    if (!choice) return;
-    const url = graphUrl(sel.run, choice, sel.type);
-    if (url === shownUrl) return;
+    const choice = tagChoices(info, sel.run, sel.type)[sel.tag];
+    const url = choice ? graphUrl(sel.run, choice, sel.type) : '';
+    if (!url || url === shownUrl) return;
     shownUrl = url;
     upload.value = '';
     status.textContent = 'Loading…';

@@ -69,7 +69,7 @@ export async function startBoard(): Promise<void> {
     current = { id, dashboard };
     shell.tabControls.replaceChildren(dashboard.controls);
     shell.main.replaceChildren(dashboard.root);
-    document.title = `${tabs.find((t) => t.id === id)!.title} · TensorBoard`;
+    document.title = `${tabs.find((t) => t.id === id)!.title} · tbg`;
     return dashboard.refresh();
   }
 

@@ -38,9 +38,11 @@ const KIND_NAMES: Record<LoadedColumnarGraph['kind'], string> = {
   events: 'event file',
 };
 
-function main(args: string[]): number {
+type Mode = 'json' | 'nodes' | 'summary';
+
+function parseArgs(args: string[]): { file: string; mode: Mode; opts: LoadGraphOptions } {
   let file: string | undefined;
-  let mode: 'json' | 'nodes' | 'summary' = 'json';
+  let mode: Mode = 'json';
   const opts: LoadGraphOptions = {};
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
@@ -60,10 +62,28 @@ function main(args: string[]): number {
     else usageError('only one FILE');
   }
   if (file === undefined) usageError('missing FILE');
-  const t0 = performance.now();
-  const { path, loaded } = loadGraphFile(file, opts);
-  const decodeMs = performance.now() - t0;
-  checkOptionsApply(loaded, opts);
+  return { file, mode, opts };
+}
+
+/** One JSON line per node, written in batches. */
+function writeNodes(loaded: LoadedColumnarGraph): void {
+  const g = loaded.columnar;
+  const t = g.nodes;
+  const out: string[] = [];
+  for (let i = 0; i < t.count; i++) {
+    const inputs: string[] = [];
+    for (let j = t.inputStart[i]!; j < t.inputStart[i + 1]!; j++) inputs.push(inputString(g, t, j));
+    out.push(JSON.stringify({ name: t.names[i], op: g.ops[t.op[i]!], device: g.devices[t.device[i]!], inputs }));
+    if (out.length >= 4096) {
+      process.stdout.write(out.join('\n') + '\n');
+      out.length = 0;
+    }
+  }
+  if (out.length) process.stdout.write(out.join('\n') + '\n');
+}
+
+/** The default output: one JSON object of counts, the op histogram and the warnings. */
+function jsonSummary(loaded: LoadedColumnarGraph, decodeMs: number): Record<string, unknown> {
   const g = loaded.columnar;
   const t = g.nodes;
   const counts = edgeCounts(t);
@@ -71,26 +91,7 @@ function main(args: string[]): number {
   if (counts.missing) warnings.push(`${counts.missing} inputs refer to nodes that are not in the graph`);
   if (t.duplicates.length) warnings.push(`${t.duplicates.length} node names appear more than once`);
   if (loaded.largeAttrs.length) warnings.push(`${loaded.largeAttrs.length} attrs over the size limit were left out`);
-
-  if (mode === 'nodes') {
-    const out: string[] = [];
-    for (let i = 0; i < t.count; i++) {
-      const inputs: string[] = [];
-      for (let j = t.inputStart[i]!; j < t.inputStart[i + 1]!; j++) inputs.push(inputString(g, t, j));
-      out.push(JSON.stringify({ name: t.names[i], op: g.ops[t.op[i]!], device: g.devices[t.device[i]!], inputs }));
-      if (out.length >= 4096) {
-        process.stdout.write(out.join('\n') + '\n');
-        out.length = 0;
-      }
-    }
-    if (out.length) process.stdout.write(out.join('\n') + '\n');
-    return 0;
-  }
-  if (mode === 'summary') {
-    process.stdout.write(formatSummary(summarize(loaded, path, decodeMs)) + '\n');
-    return 0;
-  }
-  const result = {
+  return {
     kind: loaded.kind,
     nodeCount: t.count,
     functionCount: g.functions.length,
@@ -100,7 +101,17 @@ function main(args: string[]): number {
     decodeMs: Math.round(decodeMs * 100) / 100,
     warnings,
   };
-  process.stdout.write(JSON.stringify(result) + '\n');
+}
+
+function main(args: string[]): number {
+  const { file, mode, opts } = parseArgs(args);
+  const t0 = performance.now();
+  const { path, loaded } = loadGraphFile(file, opts);
+  const decodeMs = performance.now() - t0;
+  checkOptionsApply(loaded, opts);
+  if (mode === 'nodes') writeNodes(loaded);
+  else if (mode === 'summary') process.stdout.write(formatSummary(summarize(loaded, path, decodeMs)) + '\n');
+  else process.stdout.write(JSON.stringify(jsonSummary(loaded, decodeMs)) + '\n');
   return 0;
 }
 

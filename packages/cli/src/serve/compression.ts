@@ -2,7 +2,8 @@
  * Which responses are gzipped (`http_util.py`): textual types, when the client's
  * Accept-Encoding allows gzip (`gzip`, `x-gzip` or `*`, not with `q=0`). Level 3, as TensorBoard.
  */
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip as gzipAsync, gzipSync } from 'node:zlib';
 
 const TEXTUAL = new Set([
   'application/javascript',
@@ -47,4 +48,13 @@ export function acceptsGzip(header: string | string[] | undefined): boolean {
 
 export function gzip(body: Uint8Array): Uint8Array {
   return gzipSync(body, { level: 3 });
+}
+
+/** Above this, a body is gzipped on libuv's thread pool: a 30 MB GraphDef takes ~0.3 s, which would stall every other request. */
+const ASYNC_GZIP_BYTES = 256 << 10;
+const gzipOffThread = promisify(gzipAsync);
+
+/** `gzip`, off the event loop for large bodies. */
+export async function gzipBody(body: Uint8Array): Promise<Uint8Array> {
+  return body.length < ASYNC_GZIP_BYTES ? gzip(body) : gzipOffThread(body, { level: 3 });
 }

@@ -6,7 +6,7 @@
  * route throws become TensorBoard's text/plain errors; anything else is an opaque 500 (logged).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { acceptsGzip, gzip, isCompressible, withCharset } from './compression.js';
+import { acceptsGzip, gzipBody, isCompressible, withCharset } from './compression.js';
 import { isLoopbackHostHeader } from './host-check.js';
 import { errorReply, PublicError, textReply, type Reply } from './reply.js';
 import { experimentRedirect, stripExperiment, type ApiRequest, type Handler } from './router.js';
@@ -87,7 +87,7 @@ function etagMatches(header: string | undefined, etag: string): boolean {
   });
 }
 
-function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+async function send(req: IncomingMessage, res: ServerResponse, reply: Reply): Promise<void> {
   const headers: Record<string, string> = {
     'Content-Type': withCharset(reply.type),
     'X-Content-Type-Options': 'nosniff',
@@ -108,7 +108,7 @@ function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
   if (isCompressible(reply.type)) {
     headers.Vary = 'Accept-Encoding';
     if (acceptsGzip(req.headers['accept-encoding']) && body.length > 0) {
-      body = reply.gzipped ?? gzip(body);
+      body = reply.gzipped ?? (await gzipBody(body));
       headers['Content-Encoding'] = 'gzip';
     }
   }
@@ -123,13 +123,12 @@ function send(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
  */
 export function createHttpServer(handler: Handler, log: LogFn, loopbackOnly = false): Server {
   const server = createServer((req, res) => {
-    void replyFor(handler, req, log, loopbackOnly).then(
-      (reply) => send(req, res, reply),
-      (err: unknown) => {
+    replyFor(handler, req, log, loopbackOnly)
+      .then((reply) => send(req, res, reply))
+      .catch((err: unknown) => {
         log(`error answering ${req.url}: ${String(err)}`);
         res.destroy();
-      },
-    );
+      });
   });
   // Keep-alive connections must not hold close() up for long.
   server.keepAliveTimeout = 5_000;
