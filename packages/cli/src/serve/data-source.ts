@@ -67,10 +67,12 @@ export class DataSource {
   }
 
   private async refreshRuns(): Promise<void> {
+    const present = new Set<string>();
     for (const root of this.roots) {
       const rootReal = await realpath(root.spec.path).catch(() => null);
       for (const inner of root.logdir.runs()) {
         const name = servedRunName(root.spec, inner);
+        present.add(name);
         let st = this.states.get(name);
         if (!st) {
           st = { ref: { name, inner, root }, checked: new Set(), refused: null };
@@ -79,6 +81,8 @@ export class DataSource {
         if (!st.refused) await this.checkRun(st, rootReal);
       }
     }
+    // A run whose directory is gone has been dropped by its Logdir: it goes from every route.
+    for (const name of this.states.keys()) if (!present.has(name)) this.states.delete(name);
     this.sorted = [...this.states.values()].filter((s) => !s.refused && this.accumulator(s.ref).events > 0).map((s) => s.ref);
     this.sorted.sort((a, b) => compareRuns(this.accumulator(a), this.accumulator(b), a.name, b.name));
   }

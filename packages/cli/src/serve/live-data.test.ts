@@ -132,4 +132,13 @@ describe('live reload', () => {
     const runs = await until(() => get(server.url, '/data/runs').then((r) => r.json<string[]>()), (r) => r.includes('test'));
     expect(runs).toEqual(['train', 'test', 'damaged']);
   });
+
+  it('drops a run whose directory is deleted', async () => {
+    rmSync(join(dir, 'test'), { recursive: true });
+    const runs = await until(() => get(server.url, '/data/runs').then((r) => r.json<string[]>()), (r) => !r.includes('test'));
+    expect(runs).toEqual(['train', 'damaged']);
+    expect((await get(server.url, `/data/plugin/scalars/scalars?${q({ run: 'test', tag: 'loss' })}`)).status).toBe(404);
+    const loss = (await get(server.url, '/data/tbg/data_loss')).json<{ files: Array<{ path: string }> }>();
+    expect(loss.files.filter((f) => f.path.includes(join(dir, 'test')))).toEqual([]);
+  });
 });

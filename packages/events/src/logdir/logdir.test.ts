@@ -375,6 +375,37 @@ describe('incremental reload', () => {
     expect(logdir.files('nope')).toEqual([]);
   });
 
+  it('drops a run whose directory is gone, and a deleted file from a run that stays, without reporting them as damage', async () => {
+    const dir = join(tmp, 'shrink');
+    const mk = (n: number) => eventFileBytes([fileVersionEvent(), ...Array.from({ length: n }, (_, i) => scalarsEvent(i, { loss: i }))]);
+    mkdirSync(join(dir, 'train'), { recursive: true });
+    mkdirSync(join(dir, 'eval'), { recursive: true });
+    writeFileSync(join(dir, 'train', 'events.out.tfevents.1.h'), mk(3));
+    writeFileSync(join(dir, 'train', 'events.out.tfevents.2.h'), mk(2));
+    writeFileSync(join(dir, 'eval', 'events.out.tfevents.1.h'), mk(4));
+    const logdir = new Logdir(dir);
+    expect((await logdir.reload()).removedRuns).toEqual([]);
+    const before = logdir.timeSeries('train', 'loss')!.count;
+    rmSync(join(dir, 'eval'), { recursive: true });
+    rmSync(join(dir, 'train', 'events.out.tfevents.2.h'));
+    const r = await logdir.reload();
+    expect(r.removedRuns).toEqual(['eval']);
+    expect(r.skipped).toEqual([]);
+    expect(logdir.runs()).toEqual(['train']);
+    expect(logdir.run('eval')).toBeUndefined();
+    expect(logdir.files('train').map((f) => f.name)).toEqual(['events.out.tfevents.1.h']);
+    // What the deleted file held stays: a run's data is only ever added to.
+    expect(logdir.timeSeries('train', 'loss')!.count).toBe(before);
+    // The run comes back, fresh, when its directory does.
+    mkdirSync(join(dir, 'eval'));
+    writeFileSync(join(dir, 'eval', 'events.out.tfevents.1.h'), mk(1));
+    expect((await logdir.reload()).newRuns).toEqual(['eval']);
+    expect(logdir.timeSeries('eval', 'loss')!.count).toBe(1);
+    // A logdir that cannot be read for a moment drops nothing.
+    const gone = new Logdir(join(tmp, 'shrink-missing'));
+    expect((await gone.reload()).removedRuns).toEqual([]);
+  });
+
   it('reloads never overlap; watch polls and stops', async () => {
     const dir = join(tmp, 'watch');
     mkdirSync(dir, { recursive: true });

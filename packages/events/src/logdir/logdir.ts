@@ -18,7 +18,7 @@ import { payloadError, type ReadState } from '../read-events.js';
 import type { Crc32c } from '../crc/crc32c.js';
 import { defaultFileCrc32c } from '../crc/native.js';
 import { RecordReader, type ChecksumMode } from '../record/reader.js';
-import { compareNames, discoverLogdir, type DiscoverOptions, type SkippedPath } from './discover.js';
+import { compareNames, discoverLogdir, type DiscoverOptions, type Discovery, type SkippedPath } from './discover.js';
 import { RunAccumulator, type TimeSeries } from './run-accumulator.js';
 import { Sampling, type SamplesPerPlugin } from './sampling.js';
 
@@ -61,6 +61,8 @@ export interface ReloadReport {
   /** Runs known after this reload. */
   runs: number;
   newRuns: string[];
+  /** Runs whose directory (or every event file) is gone: dropped with their data. */
+  removedRuns: string[];
   /** Paths of files seen for the first time. */
   newFiles: string[];
   /** Bytes read from disk by this reload (new bytes, plus re-read partial records). */
@@ -169,6 +171,7 @@ export class Logdir {
   private async doReload(): Promise<ReloadReport> {
     const t0 = performance.now();
     const found = await discoverLogdir(this.path, { concurrency: this.discoverConcurrency, confine: this.confine });
+    const removedRuns = this.forgetVanished(found);
     const newRuns: string[] = [];
     const newFiles: string[] = [];
     for (const r of found.runs) {
@@ -206,6 +209,7 @@ export class Logdir {
     return {
       runs: this.runMap.size,
       newRuns,
+      removedRuns,
       newFiles,
       bytesRead: tally.bytesRead,
       events: tally.events,
@@ -214,6 +218,30 @@ export class Logdir {
       skipped: tally.skipped,
       ms: performance.now() - t0,
     };
+  }
+
+  /**
+   * Drops the runs discovery no longer finds (their data with them), and from the runs it does
+   * find, the files that are gone (what they held stays: a run's data is only ever added to).
+   * Nothing is dropped when the logdir itself could not be read this time.
+   */
+  private forgetVanished(found: Discovery): string[] {
+    if (found.skipped.some((s) => s.path === this.path)) return [];
+    const present = new Map(found.runs.map((r) => [r.run, new Set(r.files)]));
+    const removed: string[] = [];
+    for (const [name, run] of this.runMap) {
+      const files = present.get(name);
+      if (!files) {
+        this.runMap.delete(name);
+        removed.push(name);
+        continue;
+      }
+      if (run.files.every((f) => files.has(f.path))) continue;
+      run.files = run.files.filter((f) => files.has(f.path));
+      for (const path of run.byPath.keys()) if (!files.has(path)) run.byPath.delete(path);
+    }
+    if (removed.length) this.sortedNames = null;
+    return removed;
   }
 
   private totalPurged(): number {
