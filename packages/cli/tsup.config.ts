@@ -1,4 +1,18 @@
+import { cpSync, existsSync } from 'node:fs';
 import { defineConfig } from 'tsup';
+
+/**
+ * The board's static files go into the package (`dist/board/`), so that `npx @tbg/cli serve`
+ * shows it: only files, no import of the app (turbo.json builds the board first).
+ */
+const BOARD = '../../apps/board/dist';
+function copyBoard(): void {
+  if (!existsSync(`${BOARD}/index.html`)) {
+    console.warn(`@tbg/cli: ${BOARD} is not built; tbg serve will show its built-in page`);
+    return;
+  }
+  cpSync(BOARD, 'dist/board', { recursive: true });
+}
 
 export default defineConfig([
   {
@@ -8,6 +22,7 @@ export default defineConfig([
     clean: true,
     target: 'es2022',
     banner: { js: '#!/usr/bin/env node' },
+    onSuccess: async () => copyBoard(),
   },
   {
     // Not published: the benchmark is built apart from dist.

@@ -7,7 +7,7 @@
  * `<script type="module">`, in headless Chromium until it fires `graph-loaded`.
  * Needs the packages built, the npm registry (third-party dependencies and Vite) and Chromium.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -157,6 +157,36 @@ describe.runIf(run)('installed as a user installs it', () => {
     expect(sh(bin, ['--help'])).toMatch(/usage: tbg COMMAND/);
     const summary = JSON.parse(sh(bin, ['graph', 'tiny.pbtxt'])) as { nodeCount: number; edgeCount: number };
     expect(summary).toMatchObject({ nodeCount: 3, edgeCount: 2 });
+  });
+
+  it('the installed `tbg serve` serves its board: the example logdir shows in Chromium', async () => {
+    const bin = join(project, 'node_modules', '.bin', 'tbg');
+    sh(bin, ['example-logdir', 'example-logdir']);
+    const serve = spawn(bin, ['serve', '--logdir', 'example-logdir', '--port', '0', '--reload-interval', '0'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        const look = (d: Buffer) => {
+          out += d.toString();
+          const m = /http:\/\/[^\s]+/.exec(out);
+          if (m) resolve(m[0]);
+        };
+        serve.stdout.on('data', look);
+        serve.stderr.on('data', look);
+        serve.on('exit', (code) => reject(new Error(`tbg serve exited ${code}: ${out}`)));
+      });
+      const page = await browser!.newPage({ viewport: { width: 1000, height: 700 } });
+      try {
+        await page.goto(`${url}#scalars`);
+        await page.waitForSelector('canvas', { timeout: 30_000 });
+        const tabs = await page.$$eval('nav.tabs a', (as) => as.map((a) => a.textContent));
+        expect(tabs).toEqual(expect.arrayContaining(['SCALARS', 'HISTOGRAMS', 'IMAGES', 'GRAPHS']));
+      } finally {
+        await page.close();
+      }
+    } finally {
+      serve.kill();
+    }
   });
 
   it('@tbg/element ships its entry, its self-contained script and its workers', () => {

@@ -1,6 +1,6 @@
 /**
  * Files found relative to this module (its place differs between `src/serve/` in tests and the
- * bundled `dist/`): the board's build (`<repo>/apps/board/dist`) and the cli's package.json.
+ * bundled `dist/`): the board's build (`dist/board/`, or `<repo>/apps/board/dist`) and the cli's package.json.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -18,8 +18,13 @@ function* ancestors(from: string, levels = 6): Generator<string> {
 
 const here = (): string => dirname(fileURLToPath(import.meta.url));
 
-/** `<repo>/apps/board/dist` when it has an index.html, else null. */
+/**
+ * The board's files: `board/` beside the bundled cli (how the package ships them), else
+ * `<repo>/apps/board/dist` (in a checkout), when it has an index.html; else null.
+ */
 export function defaultAssetsDir(): string | null {
+  const shipped = join(here(), 'board');
+  if (existsSync(join(shipped, 'index.html'))) return shipped;
   for (const dir of ancestors(here())) {
     const candidate = join(dir, 'apps', 'board', 'dist');
     if (existsSync(join(candidate, 'index.html'))) return candidate;
