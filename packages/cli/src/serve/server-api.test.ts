@@ -191,6 +191,13 @@ describe('hparams', () => {
       expect(Object.keys(g.hparams).sort()).toEqual(['dropout', 'num_units', 'optimizer']);
       expect(g.metricValues.find((m) => m.name.tag === 'accuracy')!.value).toBeGreaterThan(0);
     }
+    // Pages: a negative start is the first page, not the end of the list.
+    const page = async (startIndex: number, sliceSize: number) =>
+      (await rawRequest(base, '/data/plugin/hparams/session_groups', { method: 'POST', body: JSON.stringify({ allowedStatuses: [], startIndex, sliceSize }) })).json<{ sessionGroups: Array<{ name: string }> }>().sessionGroups;
+    const first = await page(0, 2);
+    expect(first).toHaveLength(2);
+    expect(await page(-1, 2)).toEqual(first);
+    expect(await page(1, -3)).toEqual([]);
   });
 });
 

@@ -54,7 +54,11 @@ function averaged(sessions: readonly Session[]): MetricValue[] {
 
 function groups(sessions: readonly Session[]): SessionGroup[] {
   const byName = new Map<string, Session[]>();
-  for (const s of sessions) byName.set(s.group, [...(byName.get(s.group) ?? []), s]);
+  for (const s of sessions) {
+    const list = byName.get(s.group);
+    if (list) list.push(s);
+    else byName.set(s.group, [s]);
+  }
   return [...byName].map(([name, list]) => ({
     name,
     hparams: list[0]!.hparams,
@@ -76,8 +80,8 @@ function sessionGroups(ctx: RouteContext, req: ApiRequest): Reply {
   const statuses = Array.isArray(r.allowedStatuses) ? (r.allowedStatuses as unknown[]).map(String) : [];
   const colParams = Array.isArray(r.colParams) ? (r.colParams as ColParam[]) : [];
   const kept = filterAndSort(all, statuses, colParams);
-  const start = Number(r.startIndex ?? 0) || 0;
-  const size = r.sliceSize === undefined ? kept.length : Number(r.sliceSize) || 0;
+  const start = Math.max(0, Math.trunc(Number(r.startIndex ?? 0)) || 0);
+  const size = r.sliceSize === undefined ? kept.length : Math.max(0, Math.trunc(Number(r.sliceSize)) || 0);
   return jsonReply({ sessionGroups: kept.slice(start, start + size), totalSize: kept.length });
 }
 
