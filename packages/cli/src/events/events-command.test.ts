@@ -137,10 +137,12 @@ describe.skipIf(!needShared('tbg events'))('tbg events', () => {
       copyFileSync(random, join(logdir, 'bad', 'events.out.tfevents.3.bin'));
       const r = runTbg('events', ['ls', logdir]);
       expect(r.status).toBe(0);
-      const s = JSON.parse(r.stdout) as { runs: Array<{ name: string; files: Array<{ name: string; dataLoss: number }>; values: number }>; dataLoss: unknown[] };
+      const s = JSON.parse(r.stdout) as { runs: Array<{ name: string; files: Array<{ name: string; dataLoss: number }>; values: number }>; dataLoss: unknown[]; notEventFiles: Array<{ file: string; message: string }> };
       expect(s.runs.map((run) => [run.name, run.files.map((f) => [f.name, f.dataLoss])])).toEqual([['good', [['events.out.tfevents.1.a', 0]]]]);
       expect(s.runs[0]!.values).toBeGreaterThan(0);
       expect(s.dataLoss).toEqual([]);
+      expect(s.notEventFiles.map((f) => f.file).sort()).toEqual([join(logdir, 'bad', 'events.out.tfevents.3.bin'), join(logdir, 'good', 'events.out.tfevents.2.png')]);
+      expect(s.notEventFiles.every((f) => f.message.includes('not an event file'))).toBe(true);
       expect(r.stderr.trim().split('\n').sort()).toEqual([
         `tbg events ls: left out ${join(logdir, 'bad', 'events.out.tfevents.3.bin')}: not an event file (the first record's length checksum is wrong)`,
         `tbg events ls: left out ${join(logdir, 'good', 'events.out.tfevents.2.png')}: not an event file (the first record's length checksum is wrong; it looks like a PNG image)`,
