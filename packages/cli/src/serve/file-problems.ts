@@ -21,7 +21,7 @@ export interface FileProblem {
   records?: number;
   /** Bytes at the end waiting for the rest of their record (being written, or cut off). */
   truncatedBytes?: number;
-  /** Data-loss kinds of @tbg/events, or the problem kind for skipped and refused paths. */
+  /** Data-loss kinds of @tbg/events, or the problem kind for skipped paths. */
   errors: Array<{ offset: number; kind: DataLossKind | FileProblemKind; resumedAt?: number; message: string }>;
 }
 
@@ -48,7 +48,6 @@ export function fileProblems(source: DataSource): FileProblem[] {
     }
     for (const s of root.logdir.lastSkipped) out.push({ kind: s.reason, run: '', path: s.path, errors: [{ offset: 0, kind: s.reason, message: s.message }] });
   }
-  for (const r of source.refusedRuns()) out.push({ kind: 'outside-logdir', run: r.run, path: r.reason.split(' resolves to ')[0]!, errors: [{ offset: 0, kind: 'outside-logdir', message: r.reason }] });
   return out;
 }
 
