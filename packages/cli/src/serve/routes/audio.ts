@@ -6,13 +6,12 @@
  */
 import type { TimePoint } from '@tbg/events';
 import { encodeBlobKey } from '../blob-key.js';
-import { downsample } from '../downsample.js';
 import { jsonReply } from '../json-body.js';
 import { invalidArgument, notFound, pyRepr, type Reply } from '../reply.js';
 import type { ApiRequest, Handler } from '../router.js';
-import { intParam, onePerStep, queryHint, runTag, seriesFor, type RouteContext } from './context.js';
-import { blobPoint } from './images.js';
-import { maxSamples, tagListing } from './tag-listing.js';
+import type { RouteContext } from './context.js';
+import { blobPoint, maxSamples, pointsWithSample } from './media-points.js';
+import { tagListing } from './tag-listing.js';
 
 const PLUGINS = ['audio'];
 const MIME_TYPES = new Set(['audio/wav', 'application/octet-stream']);
@@ -26,11 +25,7 @@ function contentTypeOf(p: TimePoint): string {
 }
 
 function audio(ctx: RouteContext, req: ApiRequest): Reply {
-  const { run, tag } = runTag(req);
-  const sample = intParam(req, 'sample', 0);
-  const s = seriesFor(ctx, run, tag, PLUGINS);
-  if (!s || run === null || tag === null) throw notFound(`No audio data for run=${pyRepr(run)}, tag=${pyRepr(tag)}`);
-  const points = downsample(onePerStep(s), queryHint(ctx, 'audio', 10)).filter((p) => clipsOf(p).length > sample);
+  const { run, tag, sample, points } = pointsWithSample(ctx, req, 'audio', clipsOf, 'audio');
   return jsonReply(
     points.map((p) => {
       const contentType = contentTypeOf(p);

@@ -5,14 +5,14 @@
  * → the image bytes with a sniffed type.
  */
 import type { TimePoint } from '@tbg/events';
-import { decodeBlobKey, encodeBlobKey } from '../blob-key.js';
-import { downsample } from '../downsample.js';
+import { encodeBlobKey } from '../blob-key.js';
 import { jsonReply } from '../json-body.js';
-import { invalidArgument, notFound, pyRepr, type Reply } from '../reply.js';
+import { notFound, type Reply } from '../reply.js';
 import type { ApiRequest, Handler } from '../router.js';
 import { sniffImageType } from '../sniff-image.js';
-import { intParam, onePerStep, queryHint, runTag, seriesFor, type RouteContext } from './context.js';
-import { maxSamples, tagListing } from './tag-listing.js';
+import type { RouteContext } from './context.js';
+import { blobPoint, maxSamples, pointsWithSample } from './media-points.js';
+import { tagListing } from './tag-listing.js';
 
 const PLUGINS = ['images'];
 
@@ -21,11 +21,7 @@ function imagesOf(p: TimePoint): Uint8Array[] {
 }
 
 function images(ctx: RouteContext, req: ApiRequest): Reply {
-  const { run, tag } = runTag(req);
-  const sample = intParam(req, 'sample', 0);
-  const s = seriesFor(ctx, run, tag, PLUGINS);
-  if (!s || run === null || tag === null) throw notFound(`No image data for run=${pyRepr(run)}, tag=${pyRepr(tag)}`);
-  const points = downsample(onePerStep(s), queryHint(ctx, 'images', 10)).filter((p) => imagesOf(p).length > sample);
+  const { run, tag, sample, points } = pointsWithSample(ctx, req, 'images', imagesOf, 'image');
   return jsonReply(
     points.map((p) => ({
       wall_time: p.wallTime,
@@ -33,16 +29,6 @@ function images(ctx: RouteContext, req: ApiRequest): Reply {
       query: `blob_key=${encodeBlobKey({ experimentId: req.experimentId, plugin: 'images', run, tag, step: p.step, index: sample + 2 })}`,
     })),
   );
-}
-
-/** The bytes a blob key names, looked up in the kept data (never read from a path). */
-export function blobPoint(ctx: RouteContext, key: string | null, plugins: readonly string[], missing: string): { point: TimePoint; index: number } {
-  if (!key) throw invalidArgument(missing);
-  const k = decodeBlobKey(key);
-  const s = seriesFor(ctx, k.run, k.tag, plugins);
-  const point = s && onePerStep(s).find((p) => p.step === k.step);
-  if (!point) throw notFound(`No blob for run=${pyRepr(k.run)}, tag=${pyRepr(k.tag)}, step=${k.step}`);
-  return { point, index: k.index };
 }
 
 function individualImage(ctx: RouteContext, req: ApiRequest): Reply {

@@ -1,5 +1,5 @@
 /** The `/tags` response most plugins share: `{run: {tag: {displayName, description}}}`. */
-import type { TimePoint, TimeSeries } from '@tbg/events';
+import type { TimeSeries } from '@tbg/events';
 import { markdownToSafeHtml } from '../markdown.js';
 import type { RouteContext } from './context.js';
 
@@ -17,9 +17,3 @@ export function tagListing(
   return out;
 }
 
-/** The most samples (images or clips) any step of a series holds: the `samples` of a media tag. */
-export function maxSamples(s: TimeSeries, samplesOf: (p: TimePoint) => readonly unknown[]): number {
-  let n = 0;
-  for (const p of s.points) n = Math.max(n, samplesOf(p).length);
-  return n;
-}
