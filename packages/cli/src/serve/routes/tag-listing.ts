@@ -16,4 +16,3 @@ export function tagListing(
   }
   return out;
 }
-
