@@ -79,7 +79,8 @@ export class ViewCache {
     this.picture?.position.set(snap(t.x), snap(t.y));
     this.picture?.scale.set(t.scale);
     // At whole pixels, nearest sampling gives the same pixels as linear, for less.
-    if (this.texture) this.texture.source.scaleMode = t.scale === 1 ? 'nearest' : 'linear';
+    const mode = t.scale === 1 ? 'nearest' : 'linear';
+    if (this.texture && this.texture.source.scaleMode !== mode) this.texture.source.scaleMode = mode;
     this.layer.visible = true;
   }
 
