@@ -29,8 +29,11 @@ export const MAX_TABLE_ROWS = 500;
 export const MAX_TABLE_COLUMNS = 50;
 
 /** The cells of the first 2-D slice (`arr[0, …, 0, :, :]`; one column for 1-D), within the limits, rendered. */
+/** Rows and columns of the table a 1-D or N-D tensor shows (its last two dimensions). */
+const tableSize = (shape: readonly number[]): [number, number] => (shape.length === 1 ? [shape[0]!, 1] : [shape[shape.length - 2]!, shape[shape.length - 1]!]);
+
 function rowsOf(shape: readonly number[], strings: readonly string[], render: (s: string) => string): string[][] {
-  const [rows, cols] = shape.length === 1 ? [shape[0]!, 1] : [shape[shape.length - 2]!, shape[shape.length - 1]!];
+  const [rows, cols] = tableSize(shape);
   const shown = Math.min(rows, MAX_TABLE_ROWS);
   const width = Math.min(cols, MAX_TABLE_COLUMNS);
   return Array.from({ length: shown }, (_, r) => Array.from({ length: width }, (_, c) => render(strings[r * cols + c] ?? '')));
@@ -39,7 +42,7 @@ function rowsOf(shape: readonly number[], strings: readonly string[], render: (s
 function notes(shape: readonly number[]): string {
   const out: string[] = [];
   if (shape.length > 2) out.push(`**Warning:** This text summary contained data of dimensionality ${shape.length}, but only 2d tables are supported. Showing a 2d slice of the data instead.`);
-  const [rows, cols] = shape.length === 1 ? [shape[0]!, 1] : [shape[shape.length - 2]!, shape[shape.length - 1]!];
+  const [rows, cols] = tableSize(shape);
   if (rows > MAX_TABLE_ROWS || cols > MAX_TABLE_COLUMNS) out.push(`Showing the first ${Math.min(rows, MAX_TABLE_ROWS)} of ${rows} rows and ${Math.min(cols, MAX_TABLE_COLUMNS)} of ${cols} columns.`);
   return out.map((n) => markdownToSafeHtml(n)).join('');
 }
