@@ -1,6 +1,8 @@
 /**
  * A card of one (run, tag) that fetches when it comes near the viewport and again on each
- * refresh; a failed fetch is shown in the card and keeps what was drawn before.
+ * refresh, and shows the data only when it changed (a live poll of an unchanged tag redraws
+ * nothing, and a playing clip plays on); a failed fetch is shown in the card and keeps what was
+ * drawn before.
  */
 import { card, type Card } from './card.js';
 import { messageOf } from './dom.js';
@@ -12,6 +14,9 @@ export abstract class LazyCard<T> {
   readonly root: HTMLElement;
   protected readonly view: Card;
   private visible = false;
+  /** The data shown, and its JSON text (to tell a changed answer from the same one). */
+  protected data: T | undefined;
+  private shownJson = '';
 
   constructor(
     kind: string,
@@ -29,19 +34,31 @@ export abstract class LazyCard<T> {
   }
 
   protected abstract fetch(): Promise<T>;
-  protected abstract show(data: T): void;
+
+  /** New data (also in `this.data`): by default, drawn by `redraw`. */
+  protected show(_data: T): void {
+    this.redraw();
+  }
 
   async refresh(): Promise<void> {
     if (!this.visible) return;
+    let data: T;
     try {
-      const data = await requests.run(() => this.fetch());
-      this.view.status.textContent = '';
-      this.view.status.classList.remove('error');
-      this.show(data);
+      data = await requests.run(() => this.fetch());
     } catch (e) {
       this.view.status.textContent = messageOf(e);
       this.view.status.classList.add('error');
+      // The next answer is shown even if it is the same as before: it clears the error.
+      this.shownJson = '';
+      return;
     }
+    const json = JSON.stringify(data);
+    if (json === this.shownJson) return;
+    this.shownJson = json;
+    this.data = data;
+    this.view.status.textContent = '';
+    this.view.status.classList.remove('error');
+    this.show(data);
   }
 
   /** Settings changed: redraw from the data at hand (default: nothing to do). */

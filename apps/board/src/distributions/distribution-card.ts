@@ -6,8 +6,6 @@ import type { DistributionRow } from '../core/types.js';
 import { distributionChart } from './distribution-chart.js';
 
 export class DistributionCard extends LazyCard<DistributionRow[]> {
-  private rows: DistributionRow[] | undefined;
-
   constructor(run: string, tag: string, store: Store) {
     super('distribution-card', run, tag, store);
   }
@@ -16,14 +14,9 @@ export class DistributionCard extends LazyCard<DistributionRow[]> {
     return getJson<DistributionRow[]>('plugin/distributions/distributions', { run: this.run, tag: this.tag });
   }
 
-  protected show(rows: DistributionRow[]): void {
-    this.rows = rows;
-    this.redraw();
-  }
-
   override redraw(): void {
-    if (!this.rows) return;
-    this.view.body.replaceChildren(distributionChart(this.rows, this.store.colors.get(this.run), this.store.settings.xAxis));
-    if (!this.rows.length) this.view.body.append('No values at any step.');
+    if (!this.data) return;
+    this.view.body.replaceChildren(distributionChart(this.data, this.store.colors.get(this.run), this.store.settings.xAxis));
+    if (!this.data.length) this.view.body.append('No values at any step.');
   }
 }

@@ -7,8 +7,6 @@ import { histogramChart } from './histogram-chart.js';
 import { rebin } from './rebin.js';
 
 export class HistogramCard extends LazyCard<HistogramRow[]> {
-  private rows: HistogramRow[] | undefined;
-
   constructor(run: string, tag: string, store: Store) {
     super('histogram-card', run, tag, store);
   }
@@ -17,14 +15,9 @@ export class HistogramCard extends LazyCard<HistogramRow[]> {
     return getJson<HistogramRow[]>('plugin/histograms/histograms', { run: this.run, tag: this.tag });
   }
 
-  protected show(rows: HistogramRow[]): void {
-    this.rows = rows;
-    this.redraw();
-  }
-
   override redraw(): void {
-    if (!this.rows) return;
-    const data = rebin(this.rows);
+    if (!this.data) return;
+    const data = rebin(this.data);
     if (!data) {
       this.view.body.replaceChildren('No values at any step.');
       return;

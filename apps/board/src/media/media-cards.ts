@@ -36,7 +36,7 @@ export class ImageCard extends LazyCard<BlobEntry[]> {
     return getJson<BlobEntry[]>('plugin/images/images', { run: this.run, tag: this.tag, sample: this.sample });
   }
 
-  protected show(entries: BlobEntry[]): void {
+  protected override show(entries: BlobEntry[]): void {
     if (!entries.length) this.view.status.textContent = 'No image at any step.';
     this.slider.set(entries);
   }
@@ -63,7 +63,7 @@ export class AudioCard extends LazyCard<BlobEntry[]> {
     return getJson<BlobEntry[]>('plugin/audio/audio', { run: this.run, tag: this.tag, sample: this.sample });
   }
 
-  protected show(entries: BlobEntry[]): void {
+  protected override show(entries: BlobEntry[]): void {
     if (!entries.length) this.view.status.textContent = 'No audio at any step.';
     this.slider.set(entries);
   }

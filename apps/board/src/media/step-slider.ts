@@ -14,6 +14,8 @@ export class StepSlider<T extends Stepped> {
   private readonly input = h('input', { type: 'range', class: 'step-slider', min: 0, max: 0, step: 1, 'aria-label': 'Step' });
   private readonly label = h('span', { class: 'step-label' });
   private entries: T[] = [];
+  /** The entry last handed to `onPick`: a reload that keeps it does not pick it again (a clip would restart). */
+  private picked: Stepped | null = null;
 
   constructor(private readonly onPick: (entry: T) => void) {
     this.root = h('div', { class: 'step-row' }, this.label, this.input);
@@ -35,6 +37,8 @@ export class StepSlider<T extends Stepped> {
   private pick(): void {
     const e = this.entries[Number(this.input.value)];
     this.label.textContent = e ? `step ${e.step.toLocaleString()} · ${new Date(e.wall_time * 1000).toLocaleString()}` : '';
-    if (e) this.onPick(e);
+    if (!e || (this.picked?.step === e.step && this.picked.wall_time === e.wall_time)) return;
+    this.picked = e;
+    this.onPick(e);
   }
 }

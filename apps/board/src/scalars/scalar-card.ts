@@ -23,6 +23,9 @@ export class ScalarCard {
   readonly root: ScalarCardElement;
   private readonly view: ReturnType<typeof card>;
   private readonly rows = new Map<string, ScalarRow[]>();
+  /** Each run's rows as last received (JSON), to tell a changed answer from the same one. */
+  private readonly json = new Map<string, string>();
+  private readonly inFlight = new Map<string, Promise<boolean>>();
   private runs: string[] = [];
   private visible = false;
   private plot: uPlot | undefined;
@@ -58,19 +61,31 @@ export class ScalarCard {
     if (this.visible) await this.load(this.runs);
   }
 
+  /** Fetches `runs`; draws again only when some run's data changed (a live poll of a still tag redraws nothing). */
   private async load(runs: string[]): Promise<void> {
     const errors: string[] = [];
-    await Promise.all(
-      runs.map((run) =>
-        requests
-          .run(() => getJson<ScalarRow[]>('plugin/scalars/scalars', { run, tag: this.tag }))
-          .then((rows) => void this.rows.set(run, rows))
-          .catch((e) => void errors.push(`${run}: ${messageOf(e)}`)),
-      ),
-    );
+    const changed = await Promise.all(runs.map((run) => this.fetchRun(run).catch((e) => (errors.push(`${run}: ${messageOf(e)}`), false))));
     this.view.status.textContent = errors.join('\n');
     this.view.status.classList.toggle('error', errors.length > 0);
-    this.draw();
+    if (changed.some(Boolean) || !this.plot) this.draw();
+  }
+
+  /** One run's rows, fetched once however many loads ask meanwhile; resolves whether they changed. */
+  private fetchRun(run: string): Promise<boolean> {
+    const pending = this.inFlight.get(run);
+    if (pending) return pending;
+    const p = requests
+      .run(() => getJson<ScalarRow[]>('plugin/scalars/scalars', { run, tag: this.tag }))
+      .then((rows) => {
+        const json = JSON.stringify(rows);
+        if (json === this.json.get(run)) return false;
+        this.json.set(run, json);
+        this.rows.set(run, rows);
+        return true;
+      })
+      .finally(() => this.inFlight.delete(run));
+    this.inFlight.set(run, p);
+    return p;
   }
 
   /** Draws the shown runs' data (again): a new chart, as series and scales may all have changed. */

@@ -23,7 +23,7 @@ export class TextCard extends LazyCard<TextEntry[]> {
     return getJson<TextEntry[]>('plugin/text/text', { run: this.run, tag: this.tag });
   }
 
-  protected show(entries: TextEntry[]): void {
+  protected override show(entries: TextEntry[]): void {
     const sorted = [...entries].sort((a, b) => b.step - a.step);
     this.view.body.replaceChildren(
       ...sorted.map((e) => h('section', { class: 'text-step' }, h('div', { class: 'step-label' }, `step ${e.step.toLocaleString()}`), h('div', { class: 'text-content' }, renderText(e.text)))),
