@@ -111,7 +111,11 @@ export function graphsDashboard(store: Store): Dashboard {
     upload.value = '';
     status.textContent = 'Loading…';
     // Either type is a GraphDef from the server (the conceptual one: a node per Keras layer).
-    void graphElement().then((el) => el.setAttribute('src', url));
+    void graphElement().then((el) => {
+      // An uploaded file would win over `src` (the element prefers it): a chosen run replaces it.
+      el.file = null;
+      el.setAttribute('src', url);
+    });
   }
 
   runSel.select.addEventListener('change', () => choose({ run: runSel.select.value, tag: 0 }));
