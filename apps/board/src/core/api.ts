@@ -39,8 +39,7 @@ async function send(url: string, init?: RequestInit): Promise<Response> {
   let res: Response;
   try {
     res = await fetch(url, init);
-  } catch (e) {
-    if (e instanceof DOMException && e.name === 'AbortError') throw e;
+  } catch {
     throw new ApiError(url, 0, 'the server did not answer; is `tbg serve` still running?');
   }
   if (!res.ok) throw new ApiError(url, res.status, await reasonOf(res));
@@ -56,19 +55,18 @@ async function parseJson<T>(url: string, res: Response): Promise<T> {
   }
 }
 
-export async function getJson<T>(path: string, params: Params = {}, signal?: AbortSignal): Promise<T> {
+export async function getJson<T>(path: string, params: Params = {}): Promise<T> {
   const url = dataUrl(path, params);
-  return parseJson<T>(url, await send(url, { signal }));
+  return parseJson<T>(url, await send(url));
 }
 
 /** A JSON POST (the hparams routes), with the header TensorBoard's own client sends. */
-export async function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+export async function postJson<T>(path: string, body: unknown): Promise<T> {
   const url = dataUrl(path);
   const init: RequestInit = {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-xsrf-protected': '1' },
     body: JSON.stringify(body),
-    signal,
   };
   return parseJson<T>(url, await send(url, init));
 }

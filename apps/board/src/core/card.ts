@@ -26,17 +26,8 @@ export function card(kind: string, title: string, subtitle?: string, color?: str
   return { root, body, footer, status };
 }
 
-/** Groups tags by their first path component (TensorBoard's default categories), in first-seen order. */
-export function groupByPrefix(tags: readonly string[]): Array<[string, string[]]> {
-  const groups = new Map<string, string[]>();
-  for (const tag of tags) {
-    const prefix = tag.includes('/') ? tag.slice(0, tag.indexOf('/')) : tag;
-    const g = groups.get(prefix);
-    if (g) g.push(tag);
-    else groups.set(prefix, [tag]);
-  }
-  return [...groups];
-}
+/** A tag's group: its first path component (TensorBoard's default categories). */
+export const tagGroup = (tag: string): string => (tag.includes('/') ? tag.slice(0, tag.indexOf('/')) : tag);
 
 /** Natural order, as TensorBoard sorts tag and run names ("step2" before "step10"). */
 export const compareNames = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' }).compare;

@@ -1,5 +1,4 @@
 /** What the shell asks of a tab. */
-import type { Store } from './store.js';
 
 export interface Dashboard {
   /** The tab's settings, shown at the top of the sidebar (may be empty). */
@@ -10,5 +9,3 @@ export interface Dashboard {
   refresh(): Promise<void>;
   dispose(): void;
 }
-
-export type DashboardFactory = (store: Store) => Dashboard;

@@ -1,5 +1,5 @@
 /** The cards of a per-run tab (histograms, images, text…): one per (tag, run), grouped by tag prefix. */
-import { compareNames } from './card.js';
+import { compareNames, tagGroup } from './card.js';
 
 export interface RunTagItem {
   key: string;
@@ -14,7 +14,7 @@ export function runTagItems(tags: Readonly<Record<string, readonly string[]>>, r
   for (const run of runs) for (const tag of tags[run] ?? []) all.add(tag);
   const items: RunTagItem[] = [];
   for (const tag of keepTags([...all].sort(compareNames))) {
-    const group = tag.includes('/') ? tag.slice(0, tag.indexOf('/')) : tag;
+    const group = tagGroup(tag);
     for (const run of runs) if (tags[run]?.includes(tag)) items.push({ key: `${run}\u0000${tag}`, group, run, tag });
   }
   return items;

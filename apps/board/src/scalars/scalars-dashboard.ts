@@ -4,7 +4,7 @@
  */
 import { getJson } from '../core/api.js';
 import { CardGrid } from '../core/card-grid.js';
-import { compareNames } from '../core/card.js';
+import { compareNames, tagGroup } from '../core/card.js';
 import { checkbox, filterTags, radios, tagFilter } from '../core/controls.js';
 import type { Dashboard } from '../core/dashboard.js';
 import { h, messageOf, notice } from '../core/dom.js';
@@ -38,7 +38,7 @@ function controls(store: Store): HTMLElement {
 export function scalarItems(tags: RunTagInfo, runs: readonly string[], keep: (tags: string[]) => string[]): Item[] {
   const byTag = new Map<string, string[]>();
   for (const run of runs) for (const tag of Object.keys(tags[run] ?? {})) byTag.set(tag, [...(byTag.get(tag) ?? []), run]);
-  return keep([...byTag.keys()].sort(compareNames)).map((tag) => ({ key: tag, group: tag.includes('/') ? tag.slice(0, tag.indexOf('/')) : tag, runs: byTag.get(tag)! }));
+  return keep([...byTag.keys()].sort(compareNames)).map((tag) => ({ key: tag, group: tagGroup(tag), runs: byTag.get(tag)! }));
 }
 
 export function scalarsDashboard(store: Store): Dashboard {

@@ -11,7 +11,6 @@ export interface ReloadControls {
   root: HTMLElement;
   /** Shows when the last reload finished, or that it failed. */
   done(ok: boolean): void;
-  dispose(): void;
 }
 
 function intervalSelect(store: Store): HTMLSelectElement {
@@ -43,19 +42,14 @@ export function reloadControls(store: Store, reload: () => void): ReloadControls
     clearInterval(timer);
     timer = store.settings.live ? setInterval(reload, store.settings.reloadSeconds * 1000) : undefined;
   };
-  const unsubscribe = store.subscribe((c) => c === 'settings' && schedule());
+  store.subscribe((c) => c === 'settings' && schedule());
   schedule();
 
   return {
     root,
     done(ok) {
-      button.classList.remove('spinning');
       status.textContent = ok ? `updated ${new Date().toLocaleTimeString()}` : 'reload failed';
       status.classList.toggle('failed', !ok);
-    },
-    dispose() {
-      clearInterval(timer);
-      unsubscribe();
     },
   };
 }

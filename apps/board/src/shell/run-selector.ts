@@ -8,7 +8,6 @@ import type { Store } from '../core/store.js';
 
 export interface RunSelector {
   root: HTMLElement;
-  render(): void;
 }
 
 function runRow(store: Store, run: string): HTMLElement {
@@ -60,5 +59,5 @@ export function runSelector(store: Store): RunSelector {
   }
   store.subscribe((c) => c !== 'settings' && render());
   render();
-  return { root, render };
+  return { root };
 }
