@@ -3,7 +3,7 @@
  * compare rows within one run, never read them as real-GPU frame rates). Per size: a pan/zoom
  * walk around the fitted view (every node in view) and one zoomed in, with levels of detail,
  * culling and the view cache on; with the first two only; and with none, in the same page (with
- * the cache, also the sharp redraw once the camera rests); then the cost of hover highlights,
+ * the cache, also the building of a new picture, band by band); then the cost of hover highlights,
  * drawn in full (a selection too) and over the view cache's picture (a hover alone).
  */
 import type { Page } from 'playwright-core';
@@ -32,8 +32,10 @@ async function frames(page: Page, cams: Cam[], start: Cam): Promise<{ ms: number
   // One untimed frame first, at the walk's start: a changed setting's first frame compiles
   // nothing, but warms caches (and draws the view cache's picture, when on).
   await page.evaluate(`tbgRender.timeFrames(${JSON.stringify([start])})`);
-  // As a user looks before moving: the view cache (when on) draws its picture once things are still.
+  // As a user looks before moving: the view cache (when on) builds its picture meanwhile, a band
+  // per animation frame (the rest of it drawn at once, should a large graph need longer).
   await page.waitForTimeout(500);
+  await page.evaluate('tbgRender.finishPicture()');
   const out = await page.evaluate<Array<{ ms: number; stats: FrameStats }>>(`tbgRender.timeFrames(${JSON.stringify(cams)})`);
   return { ms: median(out.map((f) => f.ms)), max: Math.max(...out.map((f) => f.ms)), stats: out[0]!.stats };
 }
@@ -50,9 +52,11 @@ async function benchSize(page: Page, o: SyntheticOptions): Promise<void> {
     for (const [lodAndCull, cache] of [[true, true], [true, false], [false, false]] as const) {
       await page.evaluate(`tbgRender.configure({ lod: ${lodAndCull}, cull: ${lodAndCull}, cache: ${cache} })`);
       const f = await frames(page, walk(start), start);
-      // With the cache, the picture of the view is drawn again, sharp, once the camera rests.
-      const sharpMs = cache ? await page.evaluate<number>('tbgRender.timeSharp()') : undefined;
-      rows.push({ bench: 'render-pixi', case: 'frame per pan/zoom step', nodes: shown.nodes, edges: shown.edges, view, lodAndCull, cache, frameMs: r3(f.ms), maxFrameMs: r3(f.max), ...(sharpMs !== undefined ? { sharpRedrawMs: r3(sharpMs) } : {}), meshes: f.stats.meshes, visibleTiles: f.stats.visibleTiles, tiles: f.stats.tiles, firstFrameMs: firstMs });
+      // With the cache, a new picture (after a change, or sharp once the camera rests) is built a
+      // band per frame: what a step that comes meanwhile may wait for is one band.
+      const picture = cache ? await page.evaluate<{ directMs: number; bandMs: number[] }>('tbgRender.timePicture()') : undefined;
+      const pictureRow = picture ? { pictureBands: picture.bandMs.length, pictureBandMsMax: r3(Math.max(...picture.bandMs)), pictureMs: r3(picture.bandMs.reduce((a, b) => a + b, 0)), directFrameMs: r3(picture.directMs) } : {};
+      rows.push({ bench: 'render-pixi', case: 'frame per pan/zoom step', nodes: shown.nodes, edges: shown.edges, view, lodAndCull, cache, frameMs: r3(f.ms), maxFrameMs: r3(f.max), ...pictureRow, meshes: f.stats.meshes, visibleTiles: f.stats.visibleTiles, tiles: f.stats.tiles, firstFrameMs: firstMs });
     }
     // How many times faster than drawing everything (the last row: no LOD, culling or cache).
     const everything = rows[rows.length - 1]!.frameMs;

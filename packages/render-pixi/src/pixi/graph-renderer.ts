@@ -6,7 +6,7 @@
  * `destroy()` releases the GL context and every buffer. Works on a DOM canvas or an
  * OffscreenCanvas in a worker (call `useWorkerAdapter()` there first).
  */
-import { Application, Container, type RenderTexture, type Texture } from 'pixi.js';
+import { Application, Container, type Texture } from 'pixi.js';
 import { roboto, type Geometry } from '@tbg/layout';
 import { fitCamera, screenToWorld, visibleWorld, type Camera, type Rect, type Viewport } from '../scene/camera.js';
 import { buildEdgeGraph, intersect, litBounds, writeHighlight, type EdgeGraph, type Highlight } from '../scene/highlight.js';
@@ -23,7 +23,7 @@ import { applyVisibility, type Detail, type FrameStats } from './frame-visibilit
 import { uploadAtlasRows } from './atlas-upload.js';
 import { createAtlasTexture, createLabelShader } from './label-shader.js';
 import { Minimap } from './minimap.js';
-import { ViewCache } from './view-cache.js';
+import { ViewCache, type BandJob, type BuildStep } from './view-cache.js';
 import { MAX_ANIMATED_NODES, TransitionPlayer } from './transition-player.js';
 import { buildSceneMeshes, type LayerName, type SceneMeshes, type SceneShaders } from './scene-builder.js';
 import { SceneStyle, ScenePass } from './scene-style.js';
@@ -86,14 +86,12 @@ interface Scene {
 
 const now = () => performance.now();
 
-/** After the camera rests this long, a scaled picture of the view is drawn again, sharp. */
+/** After the camera rests this long, a picture shown scaled is built again, sharp. */
 const SHARP_AFTER_MS = 120;
 /**
- * After a selection, drawn directly with the camera still, the picture is drawn again this much
- * later, so that the next pan starts from it (a hover needs no new picture: it is drawn over the
- * picture, `hoverOverPicture`). Any other
- * change (a layout, a theme, a size) draws the picture at once: a pan that follows at once would
- * otherwise wait for it (311 ms at 10k nodes, the first step after a settle).
+ * After a selection, drawn directly with the camera still, a picture is built this much later
+ * (clicking around builds none; a hover needs none: it is drawn over the picture,
+ * `hoverOverPicture`).
  */
 const PICTURE_AFTER_MS = 300;
 
@@ -130,7 +128,10 @@ export class GraphRenderer {
   private lastCam: Camera | null = null;
   private moving = false;
   private sharpTimer: ReturnType<typeof setTimeout> | undefined;
-  private sharpDue = false;
+  /** The animation frame that draws the next band of the picture being built. */
+  private pumpFrame = 0;
+  /** The last frame showed the picture scaled (or off whole pixels): show the sharp one once built. */
+  private shownInexact = false;
   /** The picture is stale because of a selection only: draw the scene directly until PICTURE_AFTER_MS. */
   private staleByHover = false;
   /** This frame shows the picture with the hover drawn over it (ScenePass.hover). */
@@ -385,29 +386,37 @@ export class GraphRenderer {
   }
 
   /**
-   * Sets the frame up to show the view cache's picture, drawn again first when it cannot stand
-   * for this camera or a sharp one is due. A change with the camera still (a hover) is drawn
-   * directly, and the picture redrawn once things have been still for PICTURE_AFTER_MS.
+   * Sets the frame up to show the view cache's picture. After a change with the camera still (a
+   * layout, a theme, a size) the picture is drawn at once, in this frame, so that a pan that
+   * follows finds it. Where none can stand for a camera that moves, the scene is drawn directly
+   * and a picture built meanwhile, a band per animation frame (`pumpPicture`); after a selection
+   * with the camera still, only once things have been still for PICTURE_AFTER_MS. A scaled picture
+   * is built again, sharp, once the camera rests, and the next one before a pan or zoom that goes on
+   * runs out of this one.
    */
   private fromCache(s: Scene, cache: ViewCache): FrameStats {
+    let meshes = 0;
+    if (!cache.serves(this.cam, this.viewport, this.moving)) {
+      const still = !this.moving || sameCamera(this.lastCam, this.cam);
+      if (!still || this.staleByHover) {
+        this.planPicture(cache, still);
+        this.shownInexact = false;
+        return this.visibleNow(s);
+      }
+      cache.startBuild(this.cam, this.viewport, this.currentTheme.background);
+      meshes = this.finishPicture(s, cache);
+    }
     const hovering = this.style.get('uHovering') > 0.5;
-    const serves = cache.serves(this.cam, this.viewport, this.moving);
-    if (!serves && !this.sharpDue && this.staleByHover && sameCamera(this.lastCam, this.cam)) {
-      this.scheduleSharp(PICTURE_AFTER_MS);
-      return this.visibleNow(s);
-    }
-    // Only shown: nothing of the scene is drawn this frame.
-    let stats: FrameStats = { tiles: 0, visibleTiles: 0, meshes: 0 };
-    if (!serves || this.sharpDue) {
-      stats = cache.redraw(this.cam, this.viewport, this.currentTheme.background, (held, target, margin, clearColor) => this.drawPicture(s, held, target, margin, clearColor));
-      this.staleByHover = false;
-    }
-    this.sharpDue = false;
     cache.show(this.cam, hovering ? this.currentTheme.fade : 0, this.currentTheme.background);
     this.world.visible = false;
-    if (hovering) stats = { ...stats, meshes: stats.meshes + this.hoverOverPicture(s) };
-    if (cache.inexactFor(this.cam)) this.scheduleSharp(SHARP_AFTER_MS);
-    return { ...stats, cached: true };
+    // Only shown: nothing of the scene is drawn this frame (but a picture drawn at once, and what
+    // a hover lights).
+    if (hovering) meshes += this.hoverOverPicture(s);
+    this.shownInexact = cache.inexactFor(this.cam);
+    // The next picture is built while this one still serves, for a pan or zoom that goes on.
+    if (!cache.building() && cache.runningOut(this.cam, this.viewport)) this.buildPicture(cache);
+    else if (this.shownInexact && !cache.building(this.cam)) this.scheduleSharp(SHARP_AFTER_MS);
+    return { tiles: 0, visibleTiles: 0, meshes, cached: true };
   }
 
   /**
@@ -426,22 +435,93 @@ export class GraphRenderer {
     return stats.meshes;
   }
 
-  /** The scene in world rectangle `held`, with the camera moved by `margin`, into the view cache's texture. */
-  private drawPicture(s: Scene, held: Rect, target: RenderTexture, margin: number, clearColor: [number, number, number, number]): FrameStats {
-    this.world.position.set(this.cam.x + margin, this.cam.y + margin);
-    const stats = applyVisibility(s.meshes, held, this.cam.scale, this.detail);
-    const overlay = this.minimap?.overlay.visible ?? false;
-    if (this.minimap) this.minimap.overlay.visible = false;
-    // Without the hover, which is drawn over the picture.
+  /** Draws the picture being built (what is left of it) at once; returns the meshes drawn. */
+  private finishPicture(s: Scene, cache: ViewCache): number {
+    let meshes = 0;
+    for (;;) {
+      const r = cache.advance((job) => this.drawBand(s, job), true);
+      meshes += r.drawn?.meshes ?? 0;
+      if (r.step !== 'band') return meshes;
+    }
+  }
+
+  /** No picture can stand for this view, drawn directly: when to build one. */
+  private planPicture(cache: ViewCache, still: boolean): void {
+    if (cache.building(this.cam)) return;
+    if (this.staleByHover && still) {
+      this.scheduleSharp(PICTURE_AFTER_MS);
+      return;
+    }
+    // A picture being built at another camera during a pan or zoom may still serve once done.
+    if (!cache.building()) this.buildPicture(cache);
+  }
+
+  private buildPicture(cache: ViewCache): void {
+    clearTimeout(this.sharpTimer);
+    cache.startBuild(this.cam, this.viewport, this.currentTheme.background);
+    this.staleByHover = false;
+    this.schedulePump();
+  }
+
+  private schedulePump(): void {
+    if (this.pumpFrame) return;
+    this.pumpFrame = requestAnimationFrame(() => {
+      this.pumpFrame = 0;
+      this.pumpPicture();
+    });
+  }
+
+  private pumpPicture(): void {
+    const step = this.advancePicture();
+    if (step === 'band' || step === 'waiting') this.schedulePump();
+  }
+
+  /**
+   * Draws the next band of the picture being built (the renderer calls this itself, once per
+   * animation frame; `force`: without waiting for the GPU to finish the previous band, for
+   * benchmarks and tests). Once the picture is whole it is shown, if the last frame showed a
+   * scaled one, or built again, if the camera has moved out of its reach meanwhile.
+   */
+  advancePicture(force = false): BuildStep {
+    const s = this.scene;
+    const cache = this.viewCache;
+    if (!s || !cache || this.transition.active) return 'idle';
+    const step = cache.advance((job) => this.drawBand(s, job), force).step;
+    if (step !== 'done') return step;
+    if (!cache.serves(this.cam, this.viewport, this.moving)) this.buildPicture(cache);
+    else if (this.shownInexact) this.requestRender();
+    return step;
+  }
+
+  /**
+   * A band of the picture being built: the scene in the band's world rectangle, at the picture's
+   * camera, shifted by the margin and the band's offset, into the band of the texture; without
+   * the hover (drawn over the picture) and the minimap. The frame's own settings are put back.
+   */
+  private drawBand(s: Scene, job: BandJob): FrameStats {
+    const c = job.camera;
+    const minimap = this.minimap?.overlay;
+    const saved = { world: this.world.visible, layer: this.viewCache?.layer.visible ?? false, minimap: minimap?.visible ?? false, plain: this.style.get('uPlain') };
+    this.world.visible = true;
+    this.viewCache?.hide();
+    if (minimap) minimap.visible = false;
+    this.world.position.set(c.x + job.margin, c.y + job.margin - job.band.y);
+    this.world.scale.set(c.scale);
+    this.style.set('uPlain', c.scale < PLAIN_BELOW_SCALE ? 1 : 0);
     this.style.set('uPass', ScenePass.picture);
     try {
-      this.app.renderer.render({ container: this.app.stage, target, clear: true, clearColor });
+      const stats = applyVisibility(s.meshes, job.world, c.scale, this.detail);
+      this.app.renderer.render({ container: this.app.stage, target: job.target, clear: job.clear, clearColor: job.clearColor });
+      return stats;
     } finally {
       this.style.set('uPass', ScenePass.scene);
+      this.style.set('uPlain', saved.plain);
+      this.world.position.set(this.cam.x, this.cam.y);
+      this.world.scale.set(this.cam.scale);
+      this.world.visible = saved.world;
+      if (this.viewCache) this.viewCache.layer.visible = saved.layer;
+      if (minimap) minimap.visible = saved.minimap;
     }
-    if (this.minimap) this.minimap.overlay.visible = overlay;
-    this.world.position.set(this.cam.x, this.cam.y);
-    return stats;
   }
 
   /** The view cache's picture no longer shows the scene; `byHover`: only because of a hover (see PICTURE_AFTER_MS). */
@@ -452,12 +532,12 @@ export class GraphRenderer {
     this.staleByHover = byHover && (wasValid || this.staleByHover);
   }
 
-  /** An exact picture of the view once nothing has changed for `ms`. */
+  /** A picture built for the camera once nothing has changed for `ms` (no frame is drawn until it is whole). */
   private scheduleSharp(ms: number): void {
     clearTimeout(this.sharpTimer);
     this.sharpTimer = setTimeout(() => {
-      this.sharpDue = true;
-      this.requestRender();
+      const cache = this.viewCache;
+      if (cache && this.scene && this.detail.cache && !this.transition.active && !cache.building(this.cam)) this.buildPicture(cache);
     }, ms);
   }
 
@@ -471,6 +551,7 @@ export class GraphRenderer {
   /** Releases every GPU resource and the context itself. */
   destroy(): void {
     if (this.pendingFrame) cancelAnimationFrame(this.pendingFrame);
+    if (this.pumpFrame) cancelAnimationFrame(this.pumpFrame);
     clearTimeout(this.sharpTimer);
     this.transition.cancel();
     this.frameListeners.clear();

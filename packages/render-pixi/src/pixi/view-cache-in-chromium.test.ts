@@ -1,9 +1,10 @@
 /**
  * The view cache in headless Chromium: a pan or zoom is shown from a picture of the view drawn
  * once (no mesh drawn for the step), pans look exactly as the scene drawn itself, zooms are
- * scaled while the camera moves and drawn sharp once it rests; a selection makes the picture
- * stale (the scene is drawn directly until the next move), a hover is drawn over it, a theme
- * change redraws it at once.
+ * scaled while the camera moves and drawn sharp once it rests (the renderer builds that picture
+ * by itself, a band per animation frame); a selection makes the picture stale (the scene is drawn
+ * directly, and a picture built from the next move), a hover is drawn over it, a theme change
+ * redraws it at once; a pan that goes on finds the next picture built before it runs out.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -48,6 +49,7 @@ describe.skipIf(!run)(SUITE, () => {
     try {
       const shown = await page.evaluate<{ width: number; height: number }>(`tbgRender.showSynthetic({ groups: 2, subgroups: 6, ops: 24 }, ${W}, ${H}, { cache: true })`);
       const start: Cam = { scale: 0.6, x: Math.round(W / 2 - (shown.width * 0.6) / 2), y: Math.round(H / 2 - (shown.height * 0.6) / 2) };
+      // A camera set, not moved: the picture is drawn at once.
       const first = await page.evaluate<FrameStats>(`tbgRender.setCamera(${JSON.stringify(start)})`);
       expect(first.cached).toBe(true);
       expect(first.meshes).toBeGreaterThan(0);
@@ -60,8 +62,10 @@ describe.skipIf(!run)(SUITE, () => {
       expect(differing(fromCache, await direct(page, pan), 2)).toBeLessThanOrEqual(ROUNDING);
       // A zoom step is the picture scaled…
       const zoom: Cam = { scale: pan.scale * 1.25, x: W / 2 - (W / 2 - pan.x) * 1.25, y: H / 2 - (H / 2 - pan.y) * 1.25 };
-      // (direct() drew with the cache off: the picture is drawn again at the next move.)
+      // (direct() drew with the cache off: a picture is built again from the next move, a band
+      // per animation frame; finishPicture draws what is left at once, as if those frames had passed.)
       await page.evaluate(`tbgRender.move(${JSON.stringify(start)})`);
+      await page.evaluate('tbgRender.finishPicture()');
       await page.evaluate(`tbgRender.move(${JSON.stringify(pan)})`);
       const zoomed = await page.evaluate<FrameStats>(`tbgRender.move(${JSON.stringify(zoom)})`);
       expect(zoomed).toMatchObject({ cached: true, meshes: 0 });
@@ -70,6 +74,7 @@ describe.skipIf(!run)(SUITE, () => {
       expect(differing(blurred, sharp, 2), 'scaled, not redrawn').toBeGreaterThan(2 * ROUNDING);
       // …then drawn sharp once the camera rests.
       await page.evaluate(`tbgRender.move(${JSON.stringify(start)})`);
+      await page.evaluate('tbgRender.finishPicture()');
       await page.evaluate(`tbgRender.move(${JSON.stringify(zoom)})`);
       const before = await page.evaluate<number>('tbgRender.frames()');
       await page.waitForFunction(`tbgRender.frames() > ${before}`, undefined, { timeout: 2000 });
@@ -77,12 +82,15 @@ describe.skipIf(!run)(SUITE, () => {
       const after = await probe(page);
       expect(differing(after, sharp, 2)).toBeLessThanOrEqual(ROUNDING);
       await page.screenshot({ path: join(TEST_OUTPUT, 'view-cache-zoomed.png') });
-      // A highlight makes the picture stale: drawn directly while the camera stays, redrawn at the next move.
+      // A highlight makes the picture stale: drawn directly while the camera stays, built again from the next move.
       const lit = await page.evaluate<FrameStats>('tbgRender.highlight({ selected: [5], hovered: 5 })');
       expect(lit.cached).toBeFalsy();
       const moved = await page.evaluate<FrameStats>(`tbgRender.move(${JSON.stringify({ ...zoom, x: zoom.x + 10 })})`);
-      expect(moved.cached).toBe(true);
+      expect(moved.cached).toBeFalsy();
       expect(moved.meshes).toBeGreaterThan(0);
+      await page.evaluate('tbgRender.finishPicture()');
+      const shownLit = await page.evaluate<FrameStats>(`tbgRender.move(${JSON.stringify({ ...zoom, x: zoom.x + 10 })})`);
+      expect(shownLit.cached).toBe(true);
       // A hover is drawn over the picture (faded as the scene fades what is not lit), with only what
       // it lights drawn on top: it looks as the scene drawn itself, at the cost of a few meshes.
       await page.evaluate(`tbgRender.highlight({ selected: [5], hovered: -1 })`);
@@ -95,7 +103,9 @@ describe.skipIf(!run)(SUITE, () => {
         const shown = await probe(page);
         expect(differing(shown, still, 2), 'the hover fades the rest').toBeGreaterThan(50);
         expect(differing(shown, await direct(page, { ...zoom, x: zoom.x + 10 }), 3), `hover ${hovered} as drawn directly`).toBeLessThanOrEqual(ROUNDING);
+        // (direct() drew with the cache off: a picture is built again from the next move.)
         await page.evaluate(`tbgRender.move(${JSON.stringify({ ...zoom, x: zoom.x + 10 })})`);
+        await page.evaluate('tbgRender.finishPicture()');
       }
       await page.screenshot({ path: join(TEST_OUTPUT, 'view-cache-hover.png') });
       // A hovered expanded group is drawn over the picture too, with what lies inside it drawn
@@ -114,6 +124,29 @@ describe.skipIf(!run)(SUITE, () => {
       expect(themed.meshes).toBeGreaterThan(0);
       const nextPan = await page.evaluate<FrameStats>(`tbgRender.move(${JSON.stringify({ ...zoom, x: zoom.x + 20 })})`);
       expect(nextPan).toMatchObject({ cached: true, meshes: 0 });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.evaluate('tbgRender.destroy()');
+      await page.close();
+    }
+  });
+
+  it('builds the next picture while a pan goes on, before this one runs out', async () => {
+    const { page, errors } = await harness().open();
+    try {
+      const shown = await page.evaluate<{ width: number; height: number }>(`tbgRender.showSynthetic({ groups: 3, subgroups: 8, ops: 30 }, ${W}, ${H}, { cache: true })`);
+      const start: Cam = { scale: 0.6, x: Math.round(W / 2 - shown.width * 0.3), y: Math.round(H / 2 - shown.height * 0.3) };
+      expect(await page.evaluate<FrameStats>(`tbgRender.setCamera(${JSON.stringify(start)})`)).toMatchObject({ cached: true });
+      // The margin is 232 px here: 100 px in, the picture still has room; 200 px in, it is running
+      // out and the next is built (the frames for it pass); 300 px in, that one serves.
+      const step = (k: number): Cam => ({ ...start, x: start.x - 100 * k });
+      expect(await page.evaluate<FrameStats>(`tbgRender.move(${JSON.stringify(step(1))})`)).toMatchObject({ cached: true, meshes: 0 });
+      expect(await page.evaluate<FrameStats>(`tbgRender.move(${JSON.stringify(step(2))})`)).toMatchObject({ cached: true, meshes: 0 });
+      await page.evaluate('tbgRender.finishPicture()');
+      expect(await page.evaluate<FrameStats>(`tbgRender.move(${JSON.stringify(step(3))})`)).toMatchObject({ cached: true, meshes: 0 });
+      const fromNext = await probe(page);
+      expect(fromNext.filter((c) => c.some((v) => v < 250)).length, 'the picture shows the graph').toBeGreaterThan(GRID.length / 4);
+      expect(differing(fromNext, await direct(page, step(3)), 2), 'the next picture, built in bands').toBeLessThanOrEqual(ROUNDING);
       expect(errors).toEqual([]);
     } finally {
       await page.evaluate('tbgRender.destroy()');

@@ -1,33 +1,77 @@
 /**
- * The view cache: the scene drawn once into a texture — the view and a margin around it — and
- * shown as one textured quad for the frames of a pan, or of a zoom while it lasts (scaled, then
- * drawn sharp again when the camera rests). Anything that changes what the scene looks like
- * (geometry, highlight, theme, size, levels of detail) makes the picture stale.
+ * The view cache: the scene drawn into a texture — the view and a margin around it — and shown
+ * as one textured quad for the frames of a pan, or of a zoom while it lasts (scaled, then drawn
+ * sharp again when the camera rests). Anything that changes what the scene looks like (geometry,
+ * highlight, theme, size, levels of detail) makes the picture stale.
+ *
+ * A new picture is built into a second texture a band at a time (`advance`, one band per
+ * animation frame), while the old one, if any, is still shown: a pan or zoom that comes in the
+ * meantime waits for one band on the GPU, not for a whole picture.
  */
-import { Container, RenderTexture, UniformGroup, type Geometry, type Mesh, type Renderer, type Shader } from 'pixi.js';
+import { Container, Rectangle, RenderTexture, Texture, UniformGroup, type Geometry, type Mesh, type Renderer, type Shader } from 'pixi.js';
 import type { Camera, Rect, Viewport } from '../scene/camera.js';
-import { cacheMargin, cacheServes, heldWorld, pictureTransform, type CachedView } from '../scene/view-cache-plan.js';
+import { bandWorld, cacheMargin, cacheRunningOut, cacheServes, pictureBands, pictureTransform, type CachedView, type PictureBand } from '../scene/view-cache-plan.js';
 import { unitRgb } from '../style/palette.js';
 import { createPictureMesh, type PictureUniforms } from './picture-mesh.js';
 
-/** Draws what world rectangle `held` holds into `target`, with the camera moved by `margin` CSS px, cleared to `clearColor` first. */
-export type DrawInto<T> = (held: Rect, target: RenderTexture, margin: number, clearColor: [number, number, number, number]) => T;
+/** How to draw a band of a picture: what the renderer needs to place its scene. */
+export interface BandJob {
+  /** The world rectangle the band holds (to cull to). */
+  world: Rect;
+  /** The picture's camera. */
+  camera: Camera;
+  /** Where the picture's top-left lies from the view's, CSS px (the margin). */
+  margin: number;
+  /** The band's rows in the picture: the stage is drawn shifted up by `band.y`. */
+  band: PictureBand;
+  /** The band of the picture's texture (a view of it framed to the band: pixi draws into that frame only). */
+  target: Texture;
+  /** Clear the whole texture first (the first band). */
+  clear: boolean;
+  clearColor: [number, number, number, number];
+}
+
+/** Draws one band of a picture; returns what it drew (for frame stats). */
+export type DrawBand<T> = (job: BandJob) => T;
+
+/** What `advance` did: drew a band, finished the picture, waited for the GPU, or had nothing to do. */
+export type BuildStep = 'band' | 'done' | 'waiting' | 'idle';
+
+interface Slot {
+  texture: RenderTexture;
+  picture: Mesh<Geometry, Shader>;
+}
+
+interface Build {
+  view: CachedView;
+  bands: PictureBand[];
+  next: number;
+  background: number;
+  /** Signalled once the GPU has drawn the last band issued. */
+  fence: WebGLSync | null;
+}
+
+type Gl = WebGL2RenderingContext;
 
 export class ViewCache {
   /** The picture, between the scene and the minimap; hidden while the scene is drawn itself. */
   readonly layer = new Container();
-  private picture: Mesh<Geometry, Shader> | null = null;
-  private texture: RenderTexture | null = null;
+  /** The picture shown. */
+  private front: Slot | null = null;
+  /** The picture being built. */
+  private back: Slot | null = null;
   private view: CachedView | null = null;
+  private build: Build | null = null;
   private readonly uniforms: PictureUniforms = new UniformGroup({ uFadeTo: { value: new Float32Array(4), type: 'vec4<f32>' as const } });
 
   constructor(private readonly renderer: Renderer) {
     this.layer.visible = false;
   }
 
-  /** The picture no longer shows the scene. */
+  /** The picture no longer shows the scene, nor will the one being built. */
   invalidate(): void {
     this.view = null;
+    this.dropBuild();
   }
 
   /** Whether there is a picture of the scene as it is (at some camera). */
@@ -50,19 +94,53 @@ export class ViewCache {
     return t.scale !== 1 || !whole(t.x * this.renderer.resolution) || !whole(t.y * this.renderer.resolution);
   }
 
-  /** Draws the scene into the picture at `cam` with `drawInto`; returns what that returned. */
-  redraw<T>(cam: Camera, viewport: Viewport, background: number, drawInto: DrawInto<T>): T {
-    const margin = cacheMargin(viewport);
-    const [w, h] = [viewport.width + 2 * margin, viewport.height + 2 * margin];
-    if (!this.texture || this.texture.width !== w || this.texture.height !== h) {
-      this.dropPicture();
-      this.texture = RenderTexture.create({ width: w, height: h, resolution: this.renderer.resolution });
-      this.picture = this.layer.addChild(createPictureMesh(this.texture.source, w, h, this.uniforms));
+  /** Whether a picture is being built at `cam` (any camera when omitted). */
+  building(cam?: Camera): boolean {
+    if (!this.build) return false;
+    const c = this.build.view.camera;
+    return !cam || (c.x === cam.x && c.y === cam.y && c.scale === cam.scale);
+  }
+
+  /** Whether the picture shown for `cam` is running out (see `cacheRunningOut`): time to build the next. */
+  runningOut(cam: Camera, viewport: Viewport): boolean {
+    return this.view !== null && cacheRunningOut(this.view, cam, viewport);
+  }
+
+  /** Starts building a picture at `cam` (dropping one being built), drawn by `advance`. */
+  startBuild(cam: Camera, viewport: Viewport, background: number): void {
+    this.dropBuild();
+    const view: CachedView = { camera: { ...cam }, viewport: { ...viewport }, margin: cacheMargin(viewport) };
+    this.build = { view, bands: pictureBands(view), next: 0, background, fence: null };
+  }
+
+  /**
+   * Draws the next band of the picture being built with `draw` — unless the GPU has not finished
+   * the previous one (`waiting`), so bands never queue up behind each other. After the last band
+   * the new picture replaces the one shown (`done`). `force`: draw without waiting.
+   */
+  advance<T>(draw: DrawBand<T>, force = false): { step: BuildStep; drawn?: T } {
+    const b = this.build;
+    if (!b) return { step: 'idle' };
+    if (!force && !this.gpuDone(b)) return { step: 'waiting' };
+    const slot = this.backSlot(b.view);
+    const band = b.bands[b.next]!;
+    const target = new Texture({ source: slot.texture.source, frame: new Rectangle(0, band.y, slot.texture.width, band.height) });
+    let drawn: T;
+    try {
+      drawn = draw({ world: bandWorld(b.view, band), camera: b.view.camera, margin: b.view.margin, band, target, clear: b.next === 0, clearColor: [...unitRgb(b.background), 1] });
+    } finally {
+      target.destroy(false);
     }
-    const view: CachedView = { camera: { ...cam }, viewport: { ...viewport }, margin };
-    const drawn = drawInto(heldWorld(view), this.texture, margin, [...unitRgb(background), 1]);
-    this.view = view;
-    return drawn;
+    b.next++;
+    this.fence(b);
+    if (b.next < b.bands.length) return { step: 'band', drawn };
+    // The new picture is whole: it becomes the one shown.
+    this.dropFence(b);
+    [this.front, this.back] = [slot, this.front];
+    if (this.back) this.back.picture.visible = false;
+    this.view = b.view;
+    this.build = null;
+    return { step: 'done', drawn };
   }
 
   /**
@@ -70,17 +148,19 @@ export class ViewCache {
    * faded by `fade` toward `toward` (0xrrggbb): under a hover, which draws what it lights on top.
    */
   show(cam: Camera, fade = 0, toward = 0): void {
-    if (!this.view) return;
+    const front = this.front;
+    if (!this.view || !front) return;
     this.uniforms.uniforms.uFadeTo.set([...unitRgb(toward), fade]);
     const t = pictureTransform(this.view, cam);
     // Unscaled, the picture goes to whole device pixels: resampled by a fraction it would blur.
     const r = this.renderer.resolution;
     const snap = (v: number) => (t.scale === 1 ? Math.round(v * r) / r : v);
-    this.picture?.position.set(snap(t.x), snap(t.y));
-    this.picture?.scale.set(t.scale);
+    front.picture.position.set(snap(t.x), snap(t.y));
+    front.picture.scale.set(t.scale);
+    front.picture.visible = true;
     // At whole pixels, nearest sampling gives the same pixels as linear, for less.
     const mode = t.scale === 1 ? 'nearest' : 'linear';
-    if (this.texture && this.texture.source.scaleMode !== mode) this.texture.source.scaleMode = mode;
+    if (front.texture.source.scaleMode !== mode) front.texture.source.scaleMode = mode;
     this.layer.visible = true;
   }
 
@@ -89,21 +169,68 @@ export class ViewCache {
   }
 
   destroy(): void {
-    this.dropPicture();
+    this.dropBuild();
+    for (const slot of [this.front, this.back]) if (slot) dropSlot(slot);
+    this.front = this.back = null;
     this.layer.destroy({ children: true });
   }
 
-  /** The quad, its buffers and program, and the texture (a Mesh's own destroy keeps the first two). */
-  private dropPicture(): void {
-    if (this.picture) {
-      this.picture.geometry.destroy();
-      this.picture.shader?.destroy();
-      this.picture.destroy();
+  /** The texture to build into, the size of `view`'s picture (made anew when the size changed). */
+  private backSlot(view: CachedView): Slot {
+    const [w, h] = [view.viewport.width + 2 * view.margin, view.viewport.height + 2 * view.margin];
+    if (this.back && (this.back.texture.width !== w || this.back.texture.height !== h)) {
+      dropSlot(this.back);
+      this.back = null;
     }
-    this.texture?.destroy(true);
-    this.picture = null;
-    this.texture = null;
+    if (!this.back) {
+      const texture = RenderTexture.create({ width: w, height: h, resolution: this.renderer.resolution });
+      const picture = this.layer.addChild(createPictureMesh(texture.source, w, h, this.uniforms));
+      picture.visible = false;
+      this.back = { texture, picture };
+    }
+    return this.back;
   }
+
+  private get gl(): Gl | null {
+    const gl = (this.renderer as unknown as { gl?: Gl }).gl;
+    return gl && typeof gl.fenceSync === 'function' ? gl : null;
+  }
+
+  /** Whether the GPU has drawn the last band issued (always, without fences: WebGL 1). */
+  private gpuDone(b: Build): boolean {
+    const gl = this.gl;
+    if (!gl || !b.fence) return true;
+    if (gl.getSyncParameter(b.fence, gl.SYNC_STATUS) !== gl.SIGNALED) return false;
+    this.dropFence(b);
+    return true;
+  }
+
+  private fence(b: Build): void {
+    this.dropFence(b);
+    const gl = this.gl;
+    if (!gl) return;
+    b.fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    // Sent to the GPU now, not when the next frame happens to flush.
+    gl.flush();
+  }
+
+  private dropFence(b: Build): void {
+    if (b.fence) this.gl?.deleteSync(b.fence);
+    b.fence = null;
+  }
+
+  private dropBuild(): void {
+    if (this.build) this.dropFence(this.build);
+    this.build = null;
+  }
+}
+
+/** The quad, its buffers and program, and the texture (a Mesh's own destroy keeps the first two). */
+function dropSlot(slot: Slot): void {
+  slot.picture.geometry.destroy();
+  slot.picture.shader?.destroy();
+  slot.picture.destroy();
+  slot.texture.destroy(true);
 }
 
 /** Whole, give or take rounding. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { worldToScreen } from './camera.js';
-import { cacheMargin, cacheServes, heldWorld, pictureTransform, type CachedView } from './view-cache-plan.js';
+import { bandWorld, cacheMargin, cacheRunningOut, cacheServes, heldWorld, pictureBands, pictureTransform, type CachedView } from './view-cache-plan.js';
 
 const viewport = { width: 1000, height: 600 };
 const cached: CachedView = { camera: { x: -200, y: 100, scale: 0.5 }, viewport, margin: cacheMargin(viewport) };
@@ -41,5 +41,50 @@ describe('view cache plan', () => {
       expect(t.x + u! * t.scale).toBeCloseTo(sx, 9);
       expect(t.y + v! * t.scale).toBeCloseTo(sy, 9);
     }
+  });
+});
+
+describe('picture bands', () => {
+  it('cover the picture, top to bottom, without gaps or overlaps', () => {
+    const bands = pictureBands(cached, 192);
+    const height = viewport.height + 2 * cached.margin;
+    expect(bands[0]!.y).toBe(0);
+    for (let k = 1; k < bands.length; k++) expect(bands[k]!.y).toBe(bands[k - 1]!.y + bands[k - 1]!.height);
+    expect(bands.at(-1)!.y + bands.at(-1)!.height).toBe(height);
+    expect(bands.slice(0, -1).every((b) => b.height === 192)).toBe(true);
+    expect(bands).toHaveLength(Math.ceil(height / 192));
+  });
+
+  it('hold the world rows they show, together all the picture holds', () => {
+    const held = heldWorld(cached);
+    const bands = pictureBands(cached, 192);
+    const worlds = bands.map((b) => bandWorld(cached, b));
+    expect(worlds[0]!.y).toBeCloseTo(held.y, 9);
+    const last = worlds.at(-1)!;
+    expect(last.y + last.height).toBeCloseTo(held.y + held.height, 9);
+    for (const w of worlds) expect([w.x, w.width]).toEqual([held.x, held.width]);
+    // Band k's first row shows the world row that the picture's row b.y shows.
+    const b = bands[2]!;
+    expect(worlds[2]!.y).toBeCloseTo(held.y + b.y / cached.camera.scale, 9);
+  });
+});
+
+describe('a picture running out', () => {
+  const pan = (dx: number, dy: number) => ({ ...cached.camera, x: cached.camera.x + dx, y: cached.camera.y + dy });
+  const zoom = (k: number) => ({ scale: cached.camera.scale * k, x: 500 - (500 - cached.camera.x) * k, y: 300 - (300 - cached.camera.y) * k });
+
+  it('once the view comes within half the margin of its edge', () => {
+    expect(cacheRunningOut(cached, pan(0, 0), viewport)).toBe(false);
+    expect(cacheRunningOut(cached, pan(127, -127), viewport)).toBe(false);
+    expect(cacheRunningOut(cached, pan(129, 0), viewport)).toBe(true);
+    expect(cacheRunningOut(cached, pan(0, -129), viewport)).toBe(true);
+  });
+
+  it('once the scale has moved by more than √2 either way', () => {
+    expect(cacheRunningOut(cached, zoom(1.3), viewport)).toBe(false);
+    expect(cacheRunningOut(cached, zoom(1.5), viewport)).toBe(true);
+    // Zoomed out, the view also nears the edge: 1/1.1 needs 5 % more each side, within half the margin.
+    expect(cacheRunningOut(cached, zoom(1 / 1.1), viewport)).toBe(false);
+    expect(cacheRunningOut(cached, zoom(1 / 1.5), viewport)).toBe(true);
   });
 });

@@ -47,9 +47,53 @@ export function cacheServes(c: CachedView, cam: Camera, viewport: Viewport, movi
   return want.x >= held.x - eps && want.y >= held.y - eps && want.x + want.width <= held.x + held.width + eps && want.y + want.height <= held.y + held.height + eps;
 }
 
+/**
+ * Whether a picture that still serves `cam` is running out: the view has come within half the
+ * margin of its edge, or the scale has moved by more than half of MAX_CACHE_SCALING's reach
+ * (a factor of √2). A new one is then built while this one is shown, so that a pan or zoom
+ * that goes on finds it ready.
+ */
+export function cacheRunningOut(c: CachedView, cam: Camera, viewport: Viewport): boolean {
+  const ratio = cam.scale / c.camera.scale;
+  const reach = Math.sqrt(MAX_CACHE_SCALING);
+  if (ratio > reach || ratio < 1 / reach) return true;
+  const want = visibleWorld(cam, viewport);
+  const held = heldWorld(c);
+  const slack = c.margin / 2 / c.camera.scale;
+  return want.x < held.x + slack || want.y < held.y + slack || want.x + want.width > held.x + held.width - slack || want.y + want.height > held.y + held.height - slack;
+}
+
 /** Where the picture goes on screen at `cam`: its top-left corner (CSS px) and its scale. */
 export function pictureTransform(c: CachedView, cam: Camera): { x: number; y: number; scale: number } {
   const scale = cam.scale / c.camera.scale;
   // Picture pixel (u, v) shows world point ((u - margin - c.x) / c.scale, …).
   return { x: cam.x - (c.margin + c.camera.x) * scale, y: cam.y - (c.margin + c.camera.y) * scale, scale };
+}
+
+/**
+ * Rows of the picture drawn per step: a picture is drawn in horizontal bands, one per animation
+ * frame, so that a pan or zoom that comes meanwhile waits for one band on the GPU, not for the
+ * whole picture (1920 × 1440 px at 10k nodes: 130 ms on SwiftShader). A multiple of 8, as the
+ * margin is (see cacheMargin).
+ */
+export const BAND_ROWS = 192;
+
+/** A band of a picture: its rows (CSS px from the picture's top). */
+export interface PictureBand {
+  y: number;
+  height: number;
+}
+
+/** The bands that make up a picture of `c`, top to bottom. */
+export function pictureBands(c: CachedView, rows = BAND_ROWS): PictureBand[] {
+  const height = c.viewport.height + 2 * c.margin;
+  const bands: PictureBand[] = [];
+  for (let y = 0; y < height; y += rows) bands.push({ y, height: Math.min(rows, height - y) });
+  return bands;
+}
+
+/** The world rectangle that band `b` of a picture of `c` holds. */
+export function bandWorld(c: CachedView, b: PictureBand): Rect {
+  const held = heldWorld(c);
+  return { x: held.x, y: held.y + b.y / c.camera.scale, width: held.width, height: b.height / c.camera.scale };
 }
