@@ -371,7 +371,8 @@ export class GraphRenderer {
     }
     if (this.hoverPass) this.style.set('uPass', ScenePass.hover);
     try {
-      this.app.renderer.render(this.app.stage);
+      // The picture, opaque, covers the whole canvas whenever it is shown: clearing first would only cost.
+      this.app.renderer.render({ container: this.app.stage, clear: stats.cached !== true });
     } finally {
       this.style.set('uPass', ScenePass.scene);
       this.hoverPass = false;

@@ -4,7 +4,7 @@
  * the geometry, theme, size or selection changed — and each frame shows that texture in its
  * corner on a framed panel, with the main view's extent as a box on top.
  */
-import { Container, RenderTexture, Sprite, type Renderer, type Shader } from 'pixi.js';
+import { Container, RenderTexture, UniformGroup, type Renderer, type Shader } from 'pixi.js';
 import { ShapeKind } from '@tbg/layout';
 import type { Camera, Rect, Viewport } from '../scene/camera.js';
 import { minimapLayout, minimapShown, viewportBox, type MinimapLayout, type MinimapOptions } from '../scene/minimap-layout.js';
@@ -16,6 +16,7 @@ import { applyVisibility, keepOnly, type Detail } from './frame-visibility.js';
 import type { SceneMeshes, SceneMesh } from './scene-builder.js';
 import type { SceneStyle } from './scene-style.js';
 import { createNodeMesh } from './shape-shader.js';
+import { createPictureMesh, destroyPictureMesh, type PictureMesh, type PictureUniforms } from './picture-mesh.js';
 
 /** What the minimap pass draws: shapes only, no text, edges or annotations. */
 const MINIMAP_LAYERS = new Set(['nodes'] as const);
@@ -37,7 +38,9 @@ export class Minimap {
   /** Quad 0: the frame; quad 1: the viewport box (screen px, the overlay role). */
   private readonly quads: NodeQuads = allocateQuads(2);
   private readonly frameMesh: SceneMesh;
-  private readonly sprite = new Sprite();
+  /** The texture's quad: the view cache's one-texture shader, not a Sprite's 16-texture batch shader (which costs SwiftShader about 1 ms here). */
+  private picture: PictureMesh | null = null;
+  private readonly pictureUniforms: PictureUniforms = new UniformGroup({ uFadeTo: { value: new Float32Array(4), type: 'vec4<f32>' as const } });
   private texture: RenderTexture | null = null;
   /** The texture must be drawn again. */
   dirty = true;
@@ -50,7 +53,7 @@ export class Minimap {
     shader: Shader,
   ) {
     this.frameMesh = createNodeMesh(this.quads, shader);
-    this.overlay.addChild(this.sprite, this.frameMesh);
+    this.overlay.addChild(this.frameMesh);
     this.overlay.visible = false;
   }
 
@@ -63,7 +66,7 @@ export class Minimap {
     const layout = minimapLayout(f.graph, f.viewport, o);
     const stale = this.dirty || !this.texture || !sameSize(this.texture, layout.rect);
     if (stale && (!f.frozen || !this.texture)) this.draw(f, layout);
-    this.sprite.position.set(layout.rect.x, layout.rect.y);
+    this.picture?.mesh.position.set(layout.rect.x, layout.rect.y);
     this.writeFrame(layout, f);
     this.overlay.visible = true;
     return layout;
@@ -73,9 +76,12 @@ export class Minimap {
   private draw(f: MinimapFrame, layout: MinimapLayout): void {
     const { rect, camera } = layout;
     if (!this.texture || !sameSize(this.texture, rect)) {
-      this.texture?.destroy(true);
-      this.texture = RenderTexture.create({ width: Math.ceil(rect.width), height: Math.ceil(rect.height), resolution: this.renderer.resolution });
-      this.sprite.texture = this.texture;
+      this.dropTexture();
+      const [w, h] = [Math.ceil(rect.width), Math.ceil(rect.height)];
+      this.texture = RenderTexture.create({ width: w, height: h, resolution: this.renderer.resolution });
+      this.picture = createPictureMesh(this.texture.source, w, h, this.pictureUniforms);
+      // Under the frame and the viewport box.
+      this.overlay.addChildAt(this.picture.mesh, 0);
     }
     const saved = { x: this.world.position.x, y: this.world.position.y, scale: this.world.scale.x, plain: this.style.get('uPlain'), hovering: this.style.get('uHovering') };
     this.world.position.set(camera.x - rect.x, camera.y - rect.y);
@@ -116,8 +122,15 @@ export class Minimap {
   }
 
   destroy(): void {
-    this.texture?.destroy(true);
+    this.dropTexture();
     this.overlay.destroy({ children: true });
+  }
+
+  private dropTexture(): void {
+    if (this.picture) destroyPictureMesh(this.picture);
+    this.texture?.destroy(true);
+    this.picture = null;
+    this.texture = null;
   }
 }
 

@@ -2,7 +2,8 @@
  * One textured quad with a one-texture shader, for the view cache's picture. pixi's Sprite goes
  * through its batcher, whose fragment shader chooses among 16 textures by branching: on a
  * software GPU every fragment then pays for all of them (37 ms for a 1280 × 800 picture here,
- * 10 ms with this shader).
+ * 10 ms with this shader). The fade toward the background (under a hover) has a program of its
+ * own: the mix costs SwiftShader 1.5–2.3 ms per frame, paid only while something is hovered.
  */
 import { Geometry, Mesh, Shader, UniformGroup, type TextureSource } from 'pixi.js';
 
@@ -20,7 +21,18 @@ void main() {
 }
 `;
 
-const FRAGMENT = /* glsl */ `#version 300 es
+const PLAIN = /* glsl */ `#version 300 es
+precision highp float;
+in vec2 vUV;
+uniform sampler2D uPicture;
+out vec4 finalColor;
+
+void main() {
+  finalColor = texture(uPicture, vUV);
+}
+`;
+
+const FADED = /* glsl */ `#version 300 es
 precision highp float;
 in vec2 vUV;
 uniform sampler2D uPicture;
@@ -34,11 +46,18 @@ void main() {
 }
 `;
 
-/** The picture's own uniforms: `uFadeTo` (see FRAGMENT). */
+/** The picture's own uniforms: `uFadeTo` (see FADED). */
 export type PictureUniforms = UniformGroup<{ uFadeTo: { value: Float32Array; type: 'vec4<f32>' } }>;
 
-/** A quad of `width` × `height` (CSS px) from its local origin, showing `source` whole (faded by `uniforms`). */
-export function createPictureMesh(source: TextureSource, width: number, height: number, uniforms: PictureUniforms): Mesh<Geometry, Shader> {
+/** The quad of a picture, and its two programs: as it is, and faded. */
+export interface PictureMesh {
+  mesh: Mesh<Geometry, Shader>;
+  plain: Shader;
+  faded: Shader;
+}
+
+/** A quad of `width` × `height` (CSS px) from its local origin, showing `source` whole (faded by `uniforms` with the `faded` program). */
+export function createPictureMesh(source: TextureSource, width: number, height: number, uniforms: PictureUniforms): PictureMesh {
   const geometry = new Geometry({
     attributes: {
       aPosition: { buffer: new Float32Array([0, 0, width, 0, width, height, 0, height]), format: 'float32x2' },
@@ -47,9 +66,24 @@ export function createPictureMesh(source: TextureSource, width: number, height: 
     indexBuffer: new Uint32Array([0, 1, 2, 0, 2, 3]),
     topology: 'triangle-list',
   });
-  const shader = Shader.from({ gl: { vertex: VERTEX, fragment: FRAGMENT, name: 'tbg-view-picture' }, resources: { uPicture: source, pictureUniforms: uniforms } });
-  const mesh = new Mesh({ geometry, shader });
+  const plain = Shader.from({ gl: { vertex: VERTEX, fragment: PLAIN, name: 'tbg-view-picture' }, resources: { uPicture: source } });
+  const faded = Shader.from({ gl: { vertex: VERTEX, fragment: FADED, name: 'tbg-view-picture-faded' }, resources: { uPicture: source, pictureUniforms: uniforms } });
+  const mesh = new Mesh({ geometry, shader: plain });
   // Opaque (drawn over the background's colour): blending would only cost per pixel.
   mesh.state.blend = false;
-  return mesh;
+  return { mesh, plain, faded };
+}
+
+/** Shows the picture faded (`fade` > 0) or as it is. */
+export function usePictureProgram(p: PictureMesh, fade: number): void {
+  const shader = fade > 0 ? p.faded : p.plain;
+  if (p.mesh.shader !== shader) p.mesh.shader = shader;
+}
+
+/** The quad's buffers, both programs and the mesh (a Mesh's own destroy keeps the first two). */
+export function destroyPictureMesh(p: PictureMesh): void {
+  p.mesh.geometry.destroy();
+  p.plain.destroy();
+  p.faded.destroy();
+  p.mesh.destroy();
 }
