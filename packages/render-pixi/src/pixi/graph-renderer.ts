@@ -404,7 +404,7 @@ export class GraphRenderer {
         this.shownInexact = false;
         return this.visibleNow(s);
       }
-      cache.startBuild(this.cam, this.viewport, this.currentTheme.background);
+      cache.startBuild(this.cam, this.viewport, this.currentTheme.background, true);
       meshes = this.finishPicture(s, cache);
     }
     const hovering = this.style.get('uHovering') > 0.5;

@@ -106,11 +106,15 @@ export class ViewCache {
     return this.view !== null && cacheRunningOut(this.view, cam, viewport);
   }
 
-  /** Starts building a picture at `cam` (dropping one being built), drawn by `advance`. */
-  startBuild(cam: Camera, viewport: Viewport, background: number): void {
+  /**
+   * Starts building a picture at `cam` (dropping one being built), drawn by `advance`; `whole`:
+   * in one band, for a picture drawn at once (bands cost about 10 % more in all: what crosses
+   * their edges is drawn in each).
+   */
+  startBuild(cam: Camera, viewport: Viewport, background: number, whole = false): void {
     this.dropBuild();
     const view: CachedView = { camera: { ...cam }, viewport: { ...viewport }, margin: cacheMargin(viewport) };
-    this.build = { view, bands: pictureBands(view), next: 0, background, fence: null };
+    this.build = { view, bands: pictureBands(view, whole ? Infinity : undefined), next: 0, background, fence: null };
   }
 
   /**

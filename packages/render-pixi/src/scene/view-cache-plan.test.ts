@@ -53,6 +53,8 @@ describe('picture bands', () => {
     expect(bands.at(-1)!.y + bands.at(-1)!.height).toBe(height);
     expect(bands.slice(0, -1).every((b) => b.height === 192)).toBe(true);
     expect(bands).toHaveLength(Math.ceil(height / 192));
+    // A picture drawn at once: one band.
+    expect(pictureBands(cached, Infinity)).toEqual([{ y: 0, height }]);
   });
 
   it('hold the world rows they show, together all the picture holds', () => {
