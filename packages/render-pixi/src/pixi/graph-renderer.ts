@@ -399,7 +399,9 @@ export class GraphRenderer {
     let meshes = 0;
     if (!cache.serves(this.cam, this.viewport, this.moving)) {
       const still = !this.moving || sameCamera(this.lastCam, this.cam);
-      if (!still || this.staleByHover) {
+      // At once only after a change (which drops any picture being built): with one being built,
+      // a frame with the camera still (a hover after a pan) is drawn directly while it goes on.
+      if (!still || this.staleByHover || cache.building()) {
         this.planPicture(cache, still);
         this.shownInexact = false;
         return this.visibleNow(s);

@@ -42,6 +42,8 @@ export class Minimap {
   private picture: PictureMesh | null = null;
   private readonly pictureUniforms: PictureUniforms = new UniformGroup({ uFadeTo: { value: new Float32Array(4), type: 'vec4<f32>' as const } });
   private texture: RenderTexture | null = null;
+  /** The size the texture was made for, CSS px. */
+  private size: [number, number] = [0, 0];
   /** The texture must be drawn again. */
   dirty = true;
 
@@ -64,7 +66,7 @@ export class Minimap {
       return null;
     }
     const layout = minimapLayout(f.graph, f.viewport, o);
-    const stale = this.dirty || !this.texture || !sameSize(this.texture, layout.rect);
+    const stale = this.dirty || !this.texture || !this.sameSize(layout.rect);
     if (stale && (!f.frozen || !this.texture)) this.draw(f, layout);
     this.picture?.mesh.position.set(layout.rect.x, layout.rect.y);
     this.writeFrame(layout, f);
@@ -75,10 +77,11 @@ export class Minimap {
   /** Renders the node shapes at the minimap's camera into its texture (cleared to the minimap background). */
   private draw(f: MinimapFrame, layout: MinimapLayout): void {
     const { rect, camera } = layout;
-    if (!this.texture || !sameSize(this.texture, rect)) {
+    if (!this.texture || !this.sameSize(rect)) {
       this.dropTexture();
       const [w, h] = [Math.ceil(rect.width), Math.ceil(rect.height)];
       this.texture = RenderTexture.create({ width: w, height: h, resolution: this.renderer.resolution });
+      this.size = [w, h];
       this.picture = createPictureMesh(this.texture.source, w, h, this.pictureUniforms);
       // Under the frame and the viewport box.
       this.overlay.addChildAt(this.picture.mesh, 0);
@@ -126,14 +129,19 @@ export class Minimap {
     this.overlay.destroy({ children: true });
   }
 
+  /**
+   * Whether the texture was made for a rectangle of `r`'s size: by the size asked for, not the
+   * texture's own (in CSS px it differs by a fraction at a resolution such as 1.1, and the
+   * minimap was drawn again every frame).
+   */
+  private sameSize(r: Rect): boolean {
+    return this.size[0] === Math.ceil(r.width) && this.size[1] === Math.ceil(r.height);
+  }
+
   private dropTexture(): void {
     if (this.picture) destroyPictureMesh(this.picture);
     this.texture?.destroy(true);
     this.picture = null;
     this.texture = null;
   }
-}
-
-function sameSize(t: RenderTexture, r: Rect): boolean {
-  return t.width === Math.ceil(r.width) && t.height === Math.ceil(r.height);
 }

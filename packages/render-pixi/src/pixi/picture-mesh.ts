@@ -80,9 +80,9 @@ export function usePictureProgram(p: PictureMesh, fade: number): void {
   if (p.mesh.shader !== shader) p.mesh.shader = shader;
 }
 
-/** The quad's buffers, both programs and the mesh (a Mesh's own destroy keeps the first two). */
+/** The quad's geometry and its buffers, both programs and the mesh (a Mesh's own destroy keeps the first two). */
 export function destroyPictureMesh(p: PictureMesh): void {
-  p.mesh.geometry.destroy();
+  p.mesh.geometry.destroy(true);
   p.plain.destroy();
   p.faded.destroy();
   p.mesh.destroy();

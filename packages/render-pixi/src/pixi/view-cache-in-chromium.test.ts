@@ -153,4 +153,50 @@ describe.skipIf(!run)(SUITE, () => {
       await page.close();
     }
   });
+
+  for (const resolution of [1, 1.1]) {
+    it(`draws a picture in bands as it draws it at once, seams included, at resolution ${resolution}`, async () => {
+      const { page, errors } = await harness().open();
+      try {
+        const shown = await page.evaluate<{ width: number; height: number }>(`tbgRender.showSynthetic({ groups: 2, subgroups: 6, ops: 24 }, ${W}, ${H}, { cache: true, resolution: ${resolution} })`);
+        // A node selected (its outline reaches beyond its box), edges with labels everywhere: at
+        // 192-row bands, several cross each seam.
+        await page.evaluate('tbgRender.highlight({ selected: [40, 41, 42, 43, 44, 45], hovered: -1 })');
+        for (const scale of [0.6, 1.3]) {
+          const cam: Cam = { scale, x: Math.round(W / 2 - (shown.width * scale) / 2), y: Math.round(H / 2 - (shown.height * scale) / 2) + 3 };
+          const d = await page.evaluate<{ pixels: number; differing: number; rows: number[] }>(`tbgRender.bandedVsWhole(${JSON.stringify(cam)}, 2)`);
+          expect(d.differing, `scale ${scale}: rows ${d.rows.slice(0, 20).join(' ')}`).toBeLessThanOrEqual(d.pixels * 1e-4);
+        }
+        expect(errors).toEqual([]);
+      } finally {
+        await page.evaluate('tbgRender.destroy()');
+        await page.close();
+      }
+    });
+  }
+
+  it('keeps building a picture under way when a hover comes with the camera still', async () => {
+    const { page, errors } = await harness().open();
+    try {
+      const shown = await page.evaluate<{ width: number; height: number }>(`tbgRender.showSynthetic({ groups: 2, subgroups: 6, ops: 24 }, ${W}, ${H}, { cache: true })`);
+      const start: Cam = { scale: 0.6, x: Math.round(W / 2 - (shown.width * 0.6) / 2), y: Math.round(H / 2 - (shown.height * 0.6) / 2) };
+      await page.evaluate(`tbgRender.setCamera(${JSON.stringify(start)})`);
+      // A selection makes the picture stale; a pan then draws directly and starts building one.
+      await page.evaluate('tbgRender.highlight({ selected: [5], hovered: -1 })');
+      const far: Cam = { ...start, x: start.x - 300 };
+      expect((await page.evaluate<FrameStats>(`tbgRender.move(${JSON.stringify(far)})`)).cached).toBeFalsy();
+      // The pan ends; a hover comes with the camera still: drawn directly, the picture not drawn
+      // again from scratch at once (that would stall the frame for a whole picture).
+      const hover = await page.evaluate<number[]>('tbgRender.hoverCandidates(1)');
+      const direct = await page.evaluate<FrameStats>(`tbgRender.highlight({ selected: [5], hovered: ${hover[0]} })`);
+      expect(direct.cached).toBeFalsy();
+      // What was built of it is kept: the rest finished, it is shown.
+      await page.evaluate('tbgRender.finishPicture()');
+      expect(await page.evaluate<FrameStats>(`tbgRender.move(${JSON.stringify(far)})`)).toMatchObject({ cached: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.evaluate('tbgRender.destroy()');
+      await page.close();
+    }
+  });
 });

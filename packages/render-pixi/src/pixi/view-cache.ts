@@ -40,6 +40,9 @@ export type BuildStep = 'band' | 'done' | 'waiting' | 'idle';
 interface Slot {
   texture: RenderTexture;
   picture: PictureMesh;
+  /** The size asked for, CSS px (the texture's own may differ by a fraction: whole device pixels). */
+  width: number;
+  height: number;
 }
 
 interface Build {
@@ -114,7 +117,7 @@ export class ViewCache {
   startBuild(cam: Camera, viewport: Viewport, background: number, whole = false): void {
     this.dropBuild();
     const view: CachedView = { camera: { ...cam }, viewport: { ...viewport }, margin: cacheMargin(viewport) };
-    this.build = { view, bands: pictureBands(view, whole ? Infinity : undefined), next: 0, background, fence: null };
+    this.build = { view, bands: pictureBands(view, whole ? Infinity : undefined, this.renderer.resolution), next: 0, background, fence: null };
   }
 
   /**
@@ -189,7 +192,7 @@ export class ViewCache {
   /** The texture to build into, the size of `view`'s picture (made anew when the size changed). */
   private backSlot(view: CachedView): Slot {
     const [w, h] = [view.viewport.width + 2 * view.margin, view.viewport.height + 2 * view.margin];
-    if (this.back && (this.back.texture.width !== w || this.back.texture.height !== h)) {
+    if (this.back && (this.back.width !== w || this.back.height !== h)) {
       dropSlot(this.back);
       this.back = null;
     }
@@ -198,7 +201,7 @@ export class ViewCache {
       const picture = createPictureMesh(texture.source, w, h, this.uniforms);
       this.layer.addChild(picture.mesh);
       picture.mesh.visible = false;
-      this.back = { texture, picture };
+      this.back = { texture, picture, width: w, height: h };
     }
     return this.back;
   }

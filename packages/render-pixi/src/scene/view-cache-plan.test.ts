@@ -57,17 +57,34 @@ describe('picture bands', () => {
     expect(pictureBands(cached, Infinity)).toEqual([{ y: 0, height }]);
   });
 
-  it('hold the world rows they show, together all the picture holds', () => {
+  it('hold the world rows they show, grown by what may reach into them from above and below', () => {
     const held = heldWorld(cached);
     const bands = pictureBands(cached, 192);
     const worlds = bands.map((b) => bandWorld(cached, b));
-    expect(worlds[0]!.y).toBeCloseTo(held.y, 9);
+    const pad = 24 + 24 / cached.camera.scale;
+    expect(worlds[0]!.y).toBeCloseTo(held.y - pad, 9);
     const last = worlds.at(-1)!;
-    expect(last.y + last.height).toBeCloseTo(held.y + held.height, 9);
+    expect(last.y + last.height).toBeCloseTo(held.y + held.height + pad, 9);
     for (const w of worlds) expect([w.x, w.width]).toEqual([held.x, held.width]);
-    // Band k's first row shows the world row that the picture's row b.y shows.
     const b = bands[2]!;
-    expect(worlds[2]!.y).toBeCloseTo(held.y + b.y / cached.camera.scale, 9);
+    expect(worlds[2]!.y).toBeCloseTo(held.y + b.y / cached.camera.scale - pad, 9);
+    expect(worlds[2]!.height).toBeCloseTo(b.height / cached.camera.scale + 2 * pad, 9);
+  });
+
+  it('start and end on whole device rows, an even number apart, at any resolution', () => {
+    for (const r of [1, 1.1, 1.25, 1.5, 2, 2.625]) {
+      const bands = pictureBands(cached, 192, r);
+      const total = Math.floor((viewport.height + 2 * cached.margin) * r + 1e-6);
+      let next = 0;
+      for (const b of bands) {
+        expect(b.y * r).toBeCloseTo(next, 6);
+        expect(Math.abs(b.y * r - Math.round(b.y * r))).toBeLessThan(1e-6);
+        next = Math.round((b.y + b.height) * r);
+        expect(Math.abs((b.y + b.height) * r - next)).toBeLessThan(1e-6);
+      }
+      expect(next).toBe(total);
+      expect(bands.slice(0, -1).every((b) => Math.round(b.height * r) % 2 === 0)).toBe(true);
+    }
   });
 });
 

@@ -78,22 +78,39 @@ export function pictureTransform(c: CachedView, cam: Camera): { x: number; y: nu
  */
 export const BAND_ROWS = 192;
 
-/** A band of a picture: its rows (CSS px from the picture's top). */
+/** A band of a picture: its rows (CSS px from the picture's top; whole device rows). */
 export interface PictureBand {
   y: number;
   height: number;
 }
 
-/** The bands that make up a picture of `c`, top to bottom. */
-export function pictureBands(c: CachedView, rows = BAND_ROWS): PictureBand[] {
-  const height = c.viewport.height + 2 * c.margin;
+/**
+ * The bands that make up a picture of `c`, top to bottom, at `resolution` device px per CSS px.
+ * Bands start and end on whole device rows, an even number apart: pixi rounds a band's viewport to
+ * whole device pixels, and the scene drawn into it must be shifted by exactly as much.
+ */
+export function pictureBands(c: CachedView, rows = BAND_ROWS, resolution = 1): PictureBand[] {
+  // The texture holds whole device rows: WebGL drops the fraction of its height.
+  const total = Math.floor((c.viewport.height + 2 * c.margin) * resolution + 1e-6);
+  const step = Math.max(2, 2 * Math.round((rows * resolution) / 2));
   const bands: PictureBand[] = [];
-  for (let y = 0; y < height; y += rows) bands.push({ y, height: Math.min(rows, height - y) });
+  for (let d = 0; d < total; d += step) bands.push({ y: d / resolution, height: Math.min(step, total - d) / resolution });
   return bands;
 }
 
-/** The world rectangle that band `b` of a picture of `c` holds. */
+/**
+ * How far, in screen px, what is drawn for a node or an edge may reach beyond its box (selection
+ * outlines, stroke widths), and in world px (a quad's padding, an edge's label beside its stroke).
+ */
+const OVERHANG_SCREEN_PX = 24;
+const OVERHANG_WORLD = 24;
+
+/**
+ * The world rectangle to draw band `b` of a picture of `c` from: the rows it holds, grown by what
+ * may reach into them from the tiles above and below (the viewport clips the rest).
+ */
 export function bandWorld(c: CachedView, b: PictureBand): Rect {
   const held = heldWorld(c);
-  return { x: held.x, y: held.y + b.y / c.camera.scale, width: held.width, height: b.height / c.camera.scale };
+  const pad = OVERHANG_WORLD + OVERHANG_SCREEN_PX / c.camera.scale;
+  return { x: held.x, y: held.y + b.y / c.camera.scale - pad, width: held.width, height: b.height / c.camera.scale + 2 * pad };
 }

@@ -144,6 +144,49 @@ function probeScreen(points: Array<[number, number]>, draw = true): Rgb[] {
   });
 }
 
+/** Every pixel of the canvas as drawn by the frame just rendered (read in the same task). */
+function readCanvas(): Uint8Array {
+  const gl = document.querySelector('canvas')!.getContext('webgl2')!;
+  const px = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
+  gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, px);
+  return px;
+}
+
+/**
+ * The view cache's picture of `cam` drawn in bands against the same picture drawn at once, in
+ * one band: the pixels of the canvas that differ by more than `tolerance` in a channel, and the
+ * rows they lie on (device px from the top).
+ */
+function bandedVsWhole(cam: { x: number; y: number; scale: number }, tolerance: number): { pixels: number; differing: number; rows: number[] } {
+  const r = renderer!;
+  // At once: a change, with the camera at rest.
+  r.configure({});
+  r.setCamera(cam);
+  r.render();
+  const whole = readCanvas();
+  // In bands: a step to `cam` from elsewhere after a change draws directly and builds a picture.
+  r.setCamera({ ...cam, x: cam.x + 1 }, true);
+  r.render();
+  r.configure({});
+  r.setCamera(cam, true);
+  r.render();
+  while (r.advancePicture(true) !== 'idle');
+  const stats = r.render();
+  if (!stats.cached) throw new Error('the picture built in bands is not shown');
+  const banded = readCanvas();
+  const gl = document.querySelector('canvas')!.getContext('webgl2')!;
+  const [w, h] = [gl.drawingBufferWidth, gl.drawingBufferHeight];
+  const rows = new Set<number>();
+  let differing = 0;
+  for (let k = 0; k < whole.length; k += 4) {
+    if (Math.abs(whole[k]! - banded[k]!) > tolerance || Math.abs(whole[k + 1]! - banded[k + 1]!) > tolerance || Math.abs(whole[k + 2]! - banded[k + 2]!) > tolerance) {
+      differing++;
+      rows.add(h - 1 - Math.floor(k / 4 / w));
+    }
+  }
+  return { pixels: w * h, differing, rows: [...rows].sort((a, b) => a - b) };
+}
+
 /** RGB at each world point. */
 function probe(points: Array<[number, number]>): Rgb[] {
   const c = renderer!.camera;
@@ -304,6 +347,7 @@ const api = {
     return { directMs, bandMs };
   },
   /** Draws what is left of the picture being built at once (tests: as if the frames for it had passed). */
+  bandedVsWhole,
   finishPicture: () => {
     while (renderer!.advancePicture(true) !== 'idle');
   },
