@@ -4,7 +4,7 @@
  * the geometry, theme, size or selection changed — and each frame shows that texture in its
  * corner on a framed panel, with the main view's extent as a box on top.
  */
-import { Container, RenderTexture, UniformGroup, type Renderer, type Shader } from 'pixi.js';
+import { Container, RenderTexture, type Renderer, type Shader } from 'pixi.js';
 import { ShapeKind } from '@tbg/layout';
 import type { Camera, Rect, Viewport } from '../scene/camera.js';
 import { minimapLayout, minimapShown, viewportBox, type MinimapLayout, type MinimapOptions } from '../scene/minimap-layout.js';
@@ -16,7 +16,7 @@ import { applyVisibility, keepOnly, type Detail } from './frame-visibility.js';
 import type { SceneMeshes, SceneMesh } from './scene-builder.js';
 import type { SceneStyle } from './scene-style.js';
 import { createNodeMesh } from './shape-shader.js';
-import { createPictureMesh, destroyPictureMesh, type PictureMesh, type PictureUniforms } from './picture-mesh.js';
+import { createPictureMesh, createPictureUniforms, destroyPictureMesh, type PictureMesh, type PictureUniforms } from './picture-mesh.js';
 
 /** What the minimap pass draws: shapes only, no text, edges or annotations. */
 const MINIMAP_LAYERS = new Set(['nodes'] as const);
@@ -40,7 +40,7 @@ export class Minimap {
   private readonly frameMesh: SceneMesh;
   /** The texture's quad: the view cache's one-texture shader, not a Sprite's 16-texture batch shader (which costs SwiftShader about 1 ms here). */
   private picture: PictureMesh | null = null;
-  private readonly pictureUniforms: PictureUniforms = new UniformGroup({ uFadeTo: { value: new Float32Array(4), type: 'vec4<f32>' as const } });
+  private readonly pictureUniforms: PictureUniforms = createPictureUniforms();
   private texture: RenderTexture | null = null;
   /** The size the texture was made for, CSS px. */
   private size: [number, number] = [0, 0];

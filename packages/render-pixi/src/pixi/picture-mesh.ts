@@ -49,6 +49,11 @@ void main() {
 /** The picture's own uniforms: `uFadeTo` (see FADED). */
 export type PictureUniforms = UniformGroup<{ uFadeTo: { value: Float32Array; type: 'vec4<f32>' } }>;
 
+/** Uniforms for pictures (unfaded until set); one group may serve several pictures. */
+export function createPictureUniforms(): PictureUniforms {
+  return new UniformGroup({ uFadeTo: { value: new Float32Array(4), type: 'vec4<f32>' as const } });
+}
+
 /** The quad of a picture, and its two programs: as it is, and faded. */
 export interface PictureMesh {
   mesh: Mesh<Geometry, Shader>;

@@ -43,6 +43,18 @@ const differing = (a: Rgb[], b: Rgb[], tol: number) => a.filter((c, k) => !near(
  */
 const ROUNDING = Math.ceil(GRID.length * 0.015);
 
+/** Runs `body` on a fresh page, then checks it logged no error and frees the renderer and the page. */
+async function onPage(body: (page: Page) => Promise<void>): Promise<void> {
+  const { page, errors } = await harness().open();
+  try {
+    await body(page);
+    expect(errors).toEqual([]);
+  } finally {
+    await page.evaluate('tbgRender.destroy()');
+    await page.close();
+  }
+}
+
 describe.skipIf(!run)(SUITE, () => {
   it('pans from the picture exactly as drawn, zooms scaled while moving and sharp once the camera rests; changes make it stale', async () => {
     const { page, errors } = await harness().open();
@@ -131,9 +143,8 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
-  it('builds the next picture while a pan goes on, before this one runs out', async () => {
-    const { page, errors } = await harness().open();
-    try {
+  it('builds the next picture while a pan goes on, before this one runs out', () =>
+    onPage(async (page) => {
       const shown = await page.evaluate<{ width: number; height: number }>(`tbgRender.showSynthetic({ groups: 3, subgroups: 8, ops: 30 }, ${W}, ${H}, { cache: true })`);
       const start: Cam = { scale: 0.6, x: Math.round(W / 2 - shown.width * 0.3), y: Math.round(H / 2 - shown.height * 0.3) };
       expect(await page.evaluate<FrameStats>(`tbgRender.setCamera(${JSON.stringify(start)})`)).toMatchObject({ cached: true });
@@ -147,17 +158,11 @@ describe.skipIf(!run)(SUITE, () => {
       const fromNext = await probe(page);
       expect(fromNext.filter((c) => c.some((v) => v < 250)).length, 'the picture shows the graph').toBeGreaterThan(GRID.length / 4);
       expect(differing(fromNext, await direct(page, step(3)), 2), 'the next picture, built in bands').toBeLessThanOrEqual(ROUNDING);
-      expect(errors).toEqual([]);
-    } finally {
-      await page.evaluate('tbgRender.destroy()');
-      await page.close();
-    }
-  });
+    }));
 
   for (const resolution of [1, 1.1]) {
-    it(`draws a picture in bands as it draws it at once, seams included, at resolution ${resolution}`, async () => {
-      const { page, errors } = await harness().open();
-      try {
+    it(`draws a picture in bands as it draws it at once, seams included, at resolution ${resolution}`, () =>
+      onPage(async (page) => {
         const shown = await page.evaluate<{ width: number; height: number }>(`tbgRender.showSynthetic({ groups: 2, subgroups: 6, ops: 24 }, ${W}, ${H}, { cache: true, resolution: ${resolution} })`);
         // A node selected (its outline reaches beyond its box), edges with labels everywhere: at
         // 192-row bands, several cross each seam.
@@ -167,17 +172,11 @@ describe.skipIf(!run)(SUITE, () => {
           const d = await page.evaluate<{ pixels: number; differing: number; rows: number[] }>(`tbgRender.bandedVsWhole(${JSON.stringify(cam)}, 2)`);
           expect(d.differing, `scale ${scale}: rows ${d.rows.slice(0, 20).join(' ')}`).toBeLessThanOrEqual(d.pixels * 1e-4);
         }
-        expect(errors).toEqual([]);
-      } finally {
-        await page.evaluate('tbgRender.destroy()');
-        await page.close();
-      }
-    });
+      }));
   }
 
-  it('keeps building a picture under way when a hover comes with the camera still', async () => {
-    const { page, errors } = await harness().open();
-    try {
+  it('keeps building a picture under way when a hover comes with the camera still', () =>
+    onPage(async (page) => {
       const shown = await page.evaluate<{ width: number; height: number }>(`tbgRender.showSynthetic({ groups: 2, subgroups: 6, ops: 24 }, ${W}, ${H}, { cache: true })`);
       const start: Cam = { scale: 0.6, x: Math.round(W / 2 - (shown.width * 0.6) / 2), y: Math.round(H / 2 - (shown.height * 0.6) / 2) };
       await page.evaluate(`tbgRender.setCamera(${JSON.stringify(start)})`);
@@ -193,10 +192,5 @@ describe.skipIf(!run)(SUITE, () => {
       // What was built of it is kept: the rest finished, it is shown.
       await page.evaluate('tbgRender.finishPicture()');
       expect(await page.evaluate<FrameStats>(`tbgRender.move(${JSON.stringify(far)})`)).toMatchObject({ cached: true });
-      expect(errors).toEqual([]);
-    } finally {
-      await page.evaluate('tbgRender.destroy()');
-      await page.close();
-    }
-  });
+    }));
 });

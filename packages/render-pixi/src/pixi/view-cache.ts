@@ -8,11 +8,11 @@
  * animation frame), while the old one, if any, is still shown: a pan or zoom that comes in the
  * meantime waits for one band on the GPU, not for a whole picture.
  */
-import { Container, Rectangle, RenderTexture, Texture, UniformGroup, type Renderer } from 'pixi.js';
+import { Container, Rectangle, RenderTexture, Texture, type Renderer } from 'pixi.js';
 import type { Camera, Rect, Viewport } from '../scene/camera.js';
 import { bandWorld, cacheMargin, cacheRunningOut, cacheServes, pictureBands, pictureTransform, type CachedView, type PictureBand } from '../scene/view-cache-plan.js';
 import { unitRgb } from '../style/palette.js';
-import { createPictureMesh, destroyPictureMesh, usePictureProgram, type PictureMesh, type PictureUniforms } from './picture-mesh.js';
+import { createPictureMesh, createPictureUniforms, destroyPictureMesh, usePictureProgram, type PictureMesh, type PictureUniforms } from './picture-mesh.js';
 
 /** How to draw a band of a picture: what the renderer needs to place its scene. */
 export interface BandJob {
@@ -65,7 +65,7 @@ export class ViewCache {
   private back: Slot | null = null;
   private view: CachedView | null = null;
   private build: Build | null = null;
-  private readonly uniforms: PictureUniforms = new UniformGroup({ uFadeTo: { value: new Float32Array(4), type: 'vec4<f32>' as const } });
+  private readonly uniforms: PictureUniforms = createPictureUniforms();
 
   constructor(private readonly renderer: Renderer) {
     this.layer.visible = false;
