@@ -25,12 +25,12 @@ export {
 export { buildNodeIndex, insideShape, nodeDepths, type NodeIndex } from './scene/spatial-index.js';
 export { buildTiles, visibleTiles, type TileGrid } from './scene/tiles.js';
 export { ANNOTATION_ARROW, ANNOTATION_EDGE_WIDTH, ANNOTATION_LABEL_PX, annotationLabels, buildAnnotationEdges, buildAnnotationQuads } from './scene/annotations.js';
-export { buildEdgeStrokes, EdgeRole, edgeBoxes, FLATNESS, flattenBasis, PIECES_PER_SPAN, StrokeKind, type EdgeStrokes } from './scene/edge-strokes.js';
+export { buildEdgeStrokeLevels, buildEdgeStrokes, EdgeRole, edgeBoxes, FLATNESS, flattenBasis, PIECES_PER_SPAN, StrokeKind, type EdgeStrokes } from './scene/edge-strokes.js';
 export { EDGE_LABEL_PX, edgeLabels, midpointAlong } from './scene/edge-labels.js';
 export { buildExpandButtonQuads, EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton } from './scene/expand-buttons.js';
 export { buildEdgeGraph, HighlightBit, neighbourhood, writeHighlight, type EdgeGraph, type Highlight } from './scene/highlight.js';
 export { buildLabelGlyphs, CENTRAL_TO_BASELINE, nodeLabels, type LabelGlyphs, type LabelRole, type LabelSpec } from './scene/label-glyphs.js';
-export { AGGREGATE_BELOW_PX, lodThresholds, MIN_LABEL_SCREEN_PX, PLAIN_BELOW_SCALE, type LodThresholds } from './scene/lod.js';
+export { AGGREGATE_BELOW_PX, EDGE_LEVELS, lodThresholds, MIN_LABEL_SCREEN_PX, PLAIN_BELOW_SCALE, type EdgeLevel, type LodThresholds } from './scene/lod.js';
 export { DEFAULT_MINIMAP, minimapLayout, minimapShown, minimapToWorld, viewportBox, visibleFraction, type MinimapCorner, type MinimapLayout, type MinimapOptions } from './scene/minimap-layout.js';
 export { buildNodeQuads, QUAD_PAD, QuadRole, rgbaBytes, type NodeQuads, type QuadBuildOptions } from './scene/node-quads.js';
 export { createPicker, type Picker, type PickPart, type PickResult } from './scene/pick.js';

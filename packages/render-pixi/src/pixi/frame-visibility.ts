@@ -1,12 +1,13 @@
 /**
  * What one frame draws, decided before it is drawn: the tiles off screen are hidden (culling);
  * meshes and depth slots with nothing drawn at this zoom (inside aggregates, text too small to
- * read) are hidden whole, and so are the annotation layers when nodes are plain boxes (levels of
- * detail). The rest of the LOD work
+ * read) are hidden whole, and so are the annotation layers and buttons when nodes are plain boxes,
+ * and the edges of each tile are drawn from the copy simplified for the zoom (levels of detail).
+ * The rest of the LOD work
  * is per vertex, in the shaders.
  */
 import type { Rect } from '../scene/camera.js';
-import { PLAIN_BELOW_SCALE } from '../scene/lod.js';
+import { PLAIN_BELOW_SCALE, shownAtScale } from '../scene/lod.js';
 import { visibleTiles } from '../scene/tiles.js';
 import type { LayerName, SceneMeshes, TiledLayer } from './scene-builder.js';
 
@@ -29,8 +30,8 @@ export interface Detail {
   cache?: boolean;
 }
 
-/** Annotation layers vanish when nodes are plain boxes. */
-const ANNOTATION_LAYERS = new Set<LayerName>(['annotations', 'annotationEdges', 'annotationLabels']);
+/** Annotation layers and expand buttons vanish when nodes are plain boxes (the shaders hide them; this saves the draw). */
+const PLAIN_HIDDEN_LAYERS = new Set<LayerName>(['annotations', 'annotationEdges', 'annotationLabels', 'buttons']);
 
 const NONE: ReadonlySet<LayerName> = new Set();
 
@@ -39,7 +40,7 @@ export function applyVisibility(scene: SceneMeshes, view: Rect, scale: number, d
   const stats: FrameStats = { tiles: 0, visibleTiles: 0, meshes: 0 };
   const plain = detail.lod && scale < PLAIN_BELOW_SCALE;
   for (const layer of scene.layers) {
-    const hidden = off.has(layer.name) || (plain && ANNOTATION_LAYERS.has(layer.name));
+    const hidden = off.has(layer.name) || (plain && PLAIN_HIDDEN_LAYERS.has(layer.name));
     cullLayer(layer, detail.cull ? view : null, hidden, detail.lod ? scale : Infinity, layer.name === 'nodes' ? stats : null);
   }
   for (const depth of scene.slots) {
@@ -61,7 +62,8 @@ function cullLayer(layer: TiledLayer, view: Rect | null, off: boolean, scale: nu
     if (!meshes.length) return;
     const on = !off && (!visible || visible.has(t));
     const from = layer.showFrom[t]!;
-    meshes.forEach((m, k) => (m.visible = on && scale >= from[k]!));
+    const finer = layer.finerFrom[t]!;
+    meshes.forEach((m, k) => (m.visible = on && shownAtScale(scale, from[k]!, finer[k]!)));
     if (stats) {
       stats.tiles++;
       if (on) stats.visibleTiles++;

@@ -10,10 +10,10 @@ import { roboto, type Geometry } from '@tbg/layout';
 import type { Rect } from '../scene/camera.js';
 import { ANNOTATION_LABEL_PX, annotationLabels, buildAnnotationEdges, buildAnnotationQuads } from '../scene/annotations.js';
 import { EDGE_LABEL_PX, edgeLabels } from '../scene/edge-labels.js';
-import { buildEdgeStrokes, edgeBoxes } from '../scene/edge-strokes.js';
+import { buildEdgeStrokeLevels, edgeBoxes } from '../scene/edge-strokes.js';
 import { buildExpandButtonQuads } from '../scene/expand-buttons.js';
 import { buildLabelGlyphs, nodeLabels, type LabelSpec } from '../scene/label-glyphs.js';
-import { MIN_LABEL_SCREEN_PX, type LodThresholds } from '../scene/lod.js';
+import { EDGE_LEVELS, levelRange, MIN_LABEL_SCREEN_PX, type EdgeLevel, type LodThresholds } from '../scene/lod.js';
 import { buildNodeQuads } from '../scene/node-quads.js';
 import type { NodeIndex } from '../scene/spatial-index.js';
 import { buildTiles, type TileGrid } from '../scene/tiles.js';
@@ -39,6 +39,8 @@ export interface TiledLayer {
   meshes: SceneMesh[][];
   /** Per mesh: the camera scale from which anything in it is drawn (levels of detail). */
   showFrom: number[][];
+  /** Per mesh: the camera scale from which a finer copy of it is drawn instead (Infinity: none). */
+  finerFrom: number[][];
 }
 
 /** One slot of one depth's container, and the camera scale below which all it holds is hidden. */
@@ -64,6 +66,8 @@ interface Source {
   depthOf: (i: number) => number;
   /** The scale from which item i is drawn. */
   showFrom: (i: number) => number;
+  /** Coarser copies that `make` returns after the fine mesh, finest first (lod.ts EDGE_LEVELS). */
+  levels?: readonly EdgeLevel[];
 }
 
 /** From which scale a label of `px` on an item shown from `from` can be read (never, without text). */
@@ -77,18 +81,18 @@ export function buildSceneMeshes(g: Geometry, paint: NodePaint, index: NodeIndex
   const nodes: Source = { grid: buildTiles(g.nodes.box, g.nodes.count, extent), depthOf: (i) => index.depth[i]!, showFrom: (i) => lod.nodeHide[i]! };
   // An edge belongs to the depth of the group it is drawn in.
   const ownerDepth = (e: number) => (g.edges.owner[e]! < 0 ? 0 : index.depth[g.edges.owner[e]!]!);
-  const edges: Source = { grid: buildTiles(edgeBoxes(g), g.edges.count, extent), depthOf: ownerDepth, showFrom: (e) => lod.edgeHide[e]! };
+  const edges: Source = { grid: buildTiles(edgeBoxes(g), g.edges.count, extent), depthOf: ownerDepth, showFrom: (e) => lod.edgeHide[e]!, levels: EDGE_LEVELS };
   // Annotations sit at their host's depth.
   const host = (a: number) => g.annotations.host[a]!;
   const anns: Source = { grid: buildTiles(g.annotations.box, g.annotations.count, extent), depthOf: (a) => index.depth[host(a)]!, showFrom: (a) => lod.nodeHide[host(a)]! };
   // Text is tiled like its owner but drawn only from the scale at which it can be read.
   const nodeText: Source = { ...nodes, showFrom: (i) => readableFrom(lod.nodeHide[i]!, g.nodes.labelPx[i]!, g.nodes.label[i]) };
-  const edgeText: Source = { ...edges, showFrom: (e) => readableFrom(lod.edgeHide[e]!, EDGE_LABEL_PX, g.edges.label[e]) };
+  const edgeText: Source = { ...edges, levels: undefined, showFrom: (e) => readableFrom(lod.edgeHide[e]!, EDGE_LABEL_PX, g.edges.label[e]) };
   const annText: Source = { ...anns, showFrom: (a) => readableFrom(lod.nodeHide[host(a)]!, ANNOTATION_LABEL_PX, g.annotations.label[a]) };
   const out: SceneMeshes = { layers: [], slots: [] };
-  const add = (name: LayerName, src: Source, make: (items: Uint32Array) => SceneMesh) => out.layers.push(tiled(name, src, make, out.slots, world));
+  const add = (name: LayerName, src: Source, make: (items: Uint32Array) => SceneMesh | SceneMesh[]) => out.layers.push(tiled(name, src, make, out.slots, world));
   add('nodes', nodes, (items) => createNodeMesh(buildNodeQuads(g, items, paint, lod), shaders.shape));
-  add('edges', edges, (items) => createEdgeMesh(buildEdgeStrokes(g, items, lod), shaders.edge));
+  add('edges', edges, (items) => buildEdgeStrokeLevels(g, items, lod, EDGE_LEVELS).map((s) => createEdgeMesh(s, shaders.edge)));
   add('labels', nodeText, (items) => text(nodeLabels(g, items, lod)));
   add('edgeLabels', edgeText, (items) => text(edgeLabels(g, items, lod)));
   add('annotations', anns, (items) => createNodeMesh(buildAnnotationQuads(g, items, lod), shaders.shape));
@@ -98,29 +102,37 @@ export function buildSceneMeshes(g: Geometry, paint: NodePaint, index: NodeIndex
   return out;
 }
 
-/** Meshes for every tile of the source's grid, one per depth, each in its slot of its depth's container. */
-function tiled(name: LayerName, src: Source, make: (items: Uint32Array) => SceneMesh, slots: DepthSlot[][], world: Container): TiledLayer {
+/**
+ * Meshes for every tile of the source's grid, one per depth (or one per level of detail, when the
+ * source has levels), each in its slot of its depth's container.
+ */
+function tiled(name: LayerName, src: Source, make: (items: Uint32Array) => SceneMesh | SceneMesh[], slots: DepthSlot[][], world: Container): TiledLayer {
   const { grid } = src;
-  const layer: TiledLayer = { name, grid, meshes: [], showFrom: [] };
+  const layer: TiledLayer = { name, grid, meshes: [], showFrom: [], finerFrom: [] };
   for (let t = 0; t < grid.cols * grid.rows; t++) {
-    const [tile, from]: [SceneMesh[], number[]] = [[], []];
+    const [tile, from, finer]: [SceneMesh[], number[], number[]] = [[], [], []];
     for (const [depth, items] of byDepth(grid.items.subarray(grid.start[t], grid.start[t + 1]), src.depthOf)) {
-      const mesh = make(items);
-      // Items may draw nothing of this kind (no label, an ellipsis annotation): no empty mesh.
-      if (mesh.geometry.indexBuffer.data.length === 0) {
-        mesh.destroy();
-        continue;
-      }
-      const slot = slotAt(slots, depth, SLOT[name], world);
-      slot.container.addChild(mesh);
       let shown = Infinity;
       for (const i of items) shown = Math.min(shown, src.showFrom(i));
-      slot.hideBelow = Math.min(slot.hideBelow, shown);
-      tile.push(mesh);
-      from.push(shown);
+      const made = make(items);
+      (Array.isArray(made) ? made : [made]).forEach((mesh, level) => {
+        // Items may draw nothing of this kind (no label, an ellipsis annotation): no empty mesh.
+        if (mesh.geometry.indexBuffer.data.length === 0) {
+          mesh.destroy();
+          return;
+        }
+        const range = levelRange(src.levels, level);
+        const slot = slotAt(slots, depth, SLOT[name], world);
+        slot.container.addChild(mesh);
+        slot.hideBelow = Math.min(slot.hideBelow, Math.max(shown, range.from));
+        tile.push(mesh);
+        from.push(Math.max(shown, range.from));
+        finer.push(range.finerFrom);
+      });
     }
     layer.meshes.push(tile);
     layer.showFrom.push(from);
+    layer.finerFrom.push(finer);
   }
   return layer;
 }

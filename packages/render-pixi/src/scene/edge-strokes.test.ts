@@ -1,7 +1,8 @@
 import { basisSegments, EdgeFlag, type Geometry } from '@tbg/layout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleGeometry } from '../test-support/example-geometry.js';
-import { buildEdgeStrokes, EdgeRole, edgeBoxes, flattenBasis, PIECES_PER_SPAN, StrokeKind } from './edge-strokes.js';
+import { buildEdgeStrokeLevels, buildEdgeStrokes, EdgeRole, edgeBoxes, flattenBasis, PIECES_PER_SPAN, StrokeKind, type EdgeStrokes } from './edge-strokes.js';
+import { EDGE_LEVELS } from './lod.js';
 
 let g: Geometry;
 beforeAll(async () => {
@@ -84,4 +85,62 @@ describe('edge strokes', () => {
       }
     }
   });
+
+  it('coarser copies: fewer pieces, each route within its tolerance of the fine one, same edge styles, no arrowheads', () => {
+    const all = Array.from({ length: g.edges.count }, (_, e) => e);
+    const levels = buildEdgeStrokeLevels(g, all, null, EDGE_LEVELS);
+    expect(levels).toHaveLength(EDGE_LEVELS.length + 1);
+    // The fine copy is the one buildEdgeStrokes writes.
+    expect(Array.from(levels[0]!.centre)).toEqual(Array.from(buildEdgeStrokes(g, all).centre));
+    const fine = linesOf(levels[0]!);
+    levels.slice(1).forEach((coarse, k) => {
+      expect(coarse.vertices).toBeLessThan(levels[k]!.vertices);
+      expect(coarse.index.length % 6).toBe(0);
+      for (let v = 0; v < coarse.vertices; v++) expect(coarse.stroke[4 * v + 2]! < StrokeKind.arrow).toBe(true);
+      const lines = linesOf(coarse);
+      for (const [id, pts] of fine) {
+        const c = lines.get(id);
+        // An edge whose route is shorter than a piece may vanish only if the fine copy has no length.
+        if (!c) continue;
+        for (let p = 0; p < pts.length; p += 2) expect(distanceToPolyline(pts[p]!, pts[p + 1]!, c)).toBeLessThanOrEqual(EDGE_LEVELS[k]!.tolerance + 1e-3);
+      }
+      expect(lines.size).toBe(fine.size);
+      // Width, dashes and colour role per vertex are the fine copy's, for the same edge.
+      const style = (s: EdgeStrokes) => {
+        const m = new Map<number, string>();
+        for (let v = 0; v < s.vertices; v++) if (s.stroke[4 * v + 2]! < StrokeKind.arrow) m.set(s.meta[2 * v]!, `${s.stroke[4 * v]} ${s.stroke[4 * v + 2]} ${s.stroke[4 * v + 3]}`);
+        return m;
+      };
+      expect(style(coarse)).toEqual(style(levels[0]!));
+    });
+  });
 });
+
+/** Each edge's polyline (by state slot), read back from its quads: the start and end of each piece. */
+function linesOf(s: EdgeStrokes): Map<number, number[]> {
+  const lines = new Map<number, number[]>();
+  for (let v = 0; v + 3 < s.vertices; ) {
+    if (s.stroke[4 * v + 2]! >= StrokeKind.arrow) {
+      v += 3;
+      continue;
+    }
+    const id = s.meta[2 * v]!;
+    const line = lines.get(id) ?? [];
+    if (!line.length) line.push(s.centre[2 * v]!, s.centre[2 * v + 1]!);
+    line.push(s.centre[2 * (v + 2)]!, s.centre[2 * (v + 2) + 1]!);
+    lines.set(id, line);
+    v += 4;
+  }
+  return lines;
+}
+
+function distanceToPolyline(x: number, y: number, line: number[]): number {
+  let best = Infinity;
+  for (let j = 0; j + 3 < line.length; j += 2) {
+    const [ax, ay, dx, dy] = [line[j]!, line[j + 1]!, line[j + 2]! - line[j]!, line[j + 3]! - line[j + 1]!];
+    const l2 = dx * dx + dy * dy;
+    const t = l2 > 0 ? Math.max(0, Math.min(1, ((x - ax) * dx + (y - ay) * dy) / l2)) : 0;
+    best = Math.min(best, Math.hypot(x - ax - t * dx, y - ay - t * dy));
+  }
+  return best;
+}

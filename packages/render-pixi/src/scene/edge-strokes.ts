@@ -6,7 +6,8 @@
  * which TensorBoard draws pointing back). Colours are theme roles resolved in the shader.
  */
 import { arrowAtEnd, basisSegments, EdgeFlag, type Geometry } from '@tbg/layout';
-import type { LodThresholds } from './lod.js';
+import type { EdgeLevel, LodThresholds } from './lod.js';
+import { simplifyPolyline } from './simplify-polyline.js';
 
 export interface EdgeStrokes {
   /** Vertices written. */
@@ -155,6 +156,30 @@ export function allocateStrokes(pieces: number, triangles: number): EdgeStrokes 
 
 /** Strokes and arrowheads of the edges listed in `edges` (e.g. one tile's, at one depth). */
 export function buildEdgeStrokes(g: Geometry, edges: ArrayLike<number>, lod: LodThresholds | null = null): EdgeStrokes {
+  const { lines, arrows } = flattenRoutes(g, edges);
+  return writeStrokes(g, edges, lines, arrows, lod);
+}
+
+/**
+ * The edges listed in `edges` at every level of detail: the fine strokes with arrowheads, then
+ * one coarser copy per entry of `levels` (its routes simplified to within its tolerance, with no
+ * arrowheads: those levels are drawn only where nodes are plain boxes). Routes are flattened once.
+ */
+export function buildEdgeStrokeLevels(g: Geometry, edges: ArrayLike<number>, lod: LodThresholds | null, levels: ReadonlyArray<EdgeLevel>): EdgeStrokes[] {
+  const { lines, arrows } = flattenRoutes(g, edges);
+  const out = [writeStrokes(g, edges, lines, arrows, lod)];
+  // Each level simplifies the one before (fewer points to visit): the errors add up to its tolerance.
+  let [coarser, within] = [lines, 0];
+  for (const level of levels) {
+    coarser = coarser.map((l) => simplifyPolyline(l, level.tolerance - within));
+    within = level.tolerance;
+    out.push(writeStrokes(g, edges, coarser, null, lod));
+  }
+  return out;
+}
+
+/** Each edge's route as drawn (reversed for reference edges), flattened and trimmed for its arrowhead, and the arrowhead. */
+function flattenRoutes(g: Geometry, edges: ArrayLike<number>): { lines: number[][]; arrows: number[][] } {
   const lines: number[][] = [];
   const arrows: number[][] = [];
   for (let k = 0; k < edges.length; k++) {
@@ -165,14 +190,20 @@ export function buildEdgeStrokes(g: Geometry, edges: ArrayLike<number>, lod: Lod
     lines.push(flattenBasis(trimmed));
     arrows.push(triangle);
   }
+  return { lines, arrows };
+}
+
+/** Writes the pieces of `lines` (one per edge of `edges`) and, unless null, the arrowheads. */
+function writeStrokes(g: Geometry, edges: ArrayLike<number>, lines: number[][], arrows: number[][] | null, lod: LodThresholds | null): EdgeStrokes {
   const pieces = lines.reduce((n, l) => n + Math.max(0, l.length / 2 - 1), 0);
-  const w = new StrokeWriter(allocateStrokes(pieces, arrows.filter((t) => t.length).length));
+  const w = new StrokeWriter(allocateStrokes(pieces, arrows ? arrows.filter((t) => t.length).length : 0));
   lines.forEach((l, k) => {
     const e = edges[k]!;
     const flags = g.edges.flags[e]!;
     w.style = { half: g.edges.width[e]! / 2, dashed: (flags & EdgeFlag.controlOnly) !== 0, role: flags & EdgeFlag.hasRef ? EdgeRole.reference : EdgeRole.data, id: g.nodes.count + e, hide: lod ? lod.edgeHide[e]! : 0 };
     w.line(l);
-    if (arrows[k]!.length) w.triangle(arrows[k]!);
+    const arrow = arrows?.[k];
+    if (arrow?.length) w.triangle(arrow);
   });
   return w.finish();
 }

@@ -1,7 +1,7 @@
 import { NodeFlag, ShapeKind, type Geometry } from '@tbg/layout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleGeometry } from '../test-support/example-geometry.js';
-import { AGGREGATE_BELOW_PX, lodThresholds, nodeShown } from './lod.js';
+import { AGGREGATE_BELOW_PX, EDGE_LEVELS, levelRange, lodThresholds, nodeShown, PLAIN_BELOW_SCALE, shownAtScale } from './lod.js';
 
 let g: Geometry;
 beforeAll(async () => {
@@ -41,5 +41,23 @@ describe('levels of detail', () => {
       const p = g.nodes.parent[i]!;
       if (p >= 0 && !nodeShown(lod, i, 0.05)) expect(!nodeShown(lod, p, 0.05) || lod.nodeAggregate[p]! > 0.05).toBe(true);
     }
+  });
+
+  it('the edges\' copies take turns: at every scale exactly one is drawn, each within half a screen px, none with arrowheads where they show', () => {
+    const ranges = [0, 1, 2].map((k) => levelRange(EDGE_LEVELS, k));
+    for (const scale of [1e-4, 0.01, 1 / 32 - 1e-9, 1 / 32, 0.1, 0.49, 0.5, 0.51, 1, 4, 64]) {
+      const shown = ranges.map((r) => shownAtScale(scale, r.from, r.finerFrom));
+      expect(shown.filter(Boolean), `at ${scale}`).toHaveLength(1);
+    }
+    // Without levels of detail (scale Infinity): the fine copy only.
+    expect(ranges.map((r) => shownAtScale(Infinity, r.from, r.finerFrom))).toEqual([true, false, false]);
+    // Coarser as the zoom goes out; every coarse copy only where nodes are plain boxes (no arrowheads).
+    EDGE_LEVELS.forEach((level, k) => {
+      expect(level.below).toBeLessThanOrEqual(k ? EDGE_LEVELS[k - 1]!.below : PLAIN_BELOW_SCALE);
+      expect(level.tolerance * level.below).toBeLessThanOrEqual(0.5);
+      if (k) expect(level.tolerance).toBeGreaterThan(EDGE_LEVELS[k - 1]!.tolerance);
+    });
+    // A source without levels: one copy, at every scale.
+    expect(levelRange(undefined, 0)).toEqual({ from: 0, finerFrom: Infinity });
   });
 });

@@ -14,6 +14,34 @@ export const PLAIN_BELOW_SCALE = 0.5;
 /** A group whose children are all smaller than this on screen is drawn as one filled box. */
 export const AGGREGATE_BELOW_PX = 2;
 
+/** A coarser copy of the edges: drawn below camera scale `below`, routes within `tolerance` world px. */
+export interface EdgeLevel {
+  below: number;
+  tolerance: number;
+}
+
+/**
+ * The edges' coarser copies, finest first, each within half a screen px of the fine routes where
+ * it is drawn, and only where nodes are plain boxes (no arrowheads). Fitted, a fully expanded
+ * 10k-node graph has 500k vertices of edges, nearly all in bends under a pixel; these levels
+ * draw it with 100k, then with 40k.
+ */
+export const EDGE_LEVELS: readonly EdgeLevel[] = [
+  { below: PLAIN_BELOW_SCALE, tolerance: 1 },
+  { below: 1 / 32, tolerance: 16 },
+];
+
+/** The camera scales at which copy `k` is drawn (0: the fine one, then `levels` in turn): from `from` up to, not including, `finerFrom`. */
+export function levelRange(levels: readonly EdgeLevel[] | undefined, k: number): { from: number; finerFrom: number } {
+  if (!levels) return { from: 0, finerFrom: Infinity };
+  return { from: levels[k]?.below ?? 0, finerFrom: k === 0 ? Infinity : levels[k - 1]!.below };
+}
+
+/** Whether a mesh drawn from `from` and giving way at `finerFrom` is drawn at `scale` (Infinity, without levels of detail: the finest only). */
+export function shownAtScale(scale: number, from: number, finerFrom: number): boolean {
+  return scale >= from && (finerFrom === Infinity || scale < finerFrom);
+}
+
 export interface LodThresholds {
   /** Per node: the camera scale below which it is not drawn (an ancestor stands in for it). */
   nodeHide: Float32Array;
