@@ -25,7 +25,7 @@ export {
 export { buildNodeIndex, insideShape, nodeDepths, type NodeIndex } from './scene/spatial-index.js';
 export { buildTiles, visibleTiles, type TileGrid } from './scene/tiles.js';
 export { ANNOTATION_ARROW, ANNOTATION_EDGE_WIDTH, ANNOTATION_LABEL_PX, annotationLabels, buildAnnotationEdges, buildAnnotationQuads } from './scene/annotations.js';
-export { buildEdgeStrokeLevels, buildEdgeStrokes, EdgeRole, edgeBoxes, FLATNESS, flattenBasis, PIECES_PER_SPAN, StrokeKind, type EdgeStrokes } from './scene/edge-strokes.js';
+export { buildCoarseEdgeStrokes, buildEdgeStrokeLevels, buildEdgeStrokes, EdgeRole, edgeBoxes, FLATNESS, flattenBasis, PIECES_PER_SPAN, StrokeKind, type EdgeStrokes } from './scene/edge-strokes.js';
 export { EDGE_LABEL_PX, edgeLabels, midpointAlong } from './scene/edge-labels.js';
 export { buildExpandButtonQuads, EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton } from './scene/expand-buttons.js';
 export { buildEdgeGraph, HighlightBit, neighbourhood, writeHighlight, type EdgeGraph, type Highlight } from './scene/highlight.js';

@@ -10,10 +10,10 @@ import type { Geometry } from '@tbg/layout';
 import { ANNOTATION_LABEL_PX, annotationLabels, buildAnnotationEdges, buildAnnotationQuads } from '../scene/annotations.js';
 import { visibleWorld, type Camera, type Rect, type Viewport } from '../scene/camera.js';
 import { EDGE_LABEL_PX, edgeLabels } from '../scene/edge-labels.js';
-import { buildEdgeStrokes, edgeBoxes } from '../scene/edge-strokes.js';
+import { buildCoarseEdgeStrokes, buildEdgeStrokes, edgeBoxes } from '../scene/edge-strokes.js';
 import { buildExpandButtonQuads } from '../scene/expand-buttons.js';
 import { nodeLabels } from '../scene/label-glyphs.js';
-import { lodThresholds, PLAIN_BELOW_SCALE } from '../scene/lod.js';
+import { EDGE_LEVELS, levelAt, lodThresholds, PLAIN_BELOW_SCALE } from '../scene/lod.js';
 import { buildNodeQuads } from '../scene/node-quads.js';
 import { nodeDepths } from '../scene/spatial-index.js';
 import type { NodePaint } from '../style/paint.js';
@@ -61,10 +61,13 @@ export function drawScene2D(ctx: Context2D, g: Geometry, o: Scene2DOptions): Sce
   const lod = lodOn ? lodThresholds(g) : null;
   const m: QuadMode = { scale: c.scale, lod: lodOn, plain: lodOn && c.scale < PLAIN_BELOW_SCALE, theme: o.theme };
   const stats: Scene2DStats = { nodes: 0, edgePieces: 0, labels: 0, ms: 0 };
+  // The edges' copy that WebGL draws at this zoom (lod.ts EDGE_LEVELS).
+  const level = lodOn ? levelAt(EDGE_LEVELS, c.scale) : 0;
+  const strokes = (edges: number[]) => (level ? buildCoarseEdgeStrokes(g, edges, lod, EDGE_LEVELS[level - 1]!.tolerance) : buildEdgeStrokes(g, edges, lod));
   for (const items of itemsByDepth(g, visibleWorld(c, o.viewport))) {
     stats.nodes += drawQuads2D(ctx, buildNodeQuads(g, items.nodes, o.paint, lod), m);
     drawQuads2D(ctx, buildAnnotationQuads(g, items.annotations, lod), m);
-    stats.edgePieces += drawStrokes2D(ctx, buildEdgeStrokes(g, items.edges, lod), m);
+    stats.edgePieces += drawStrokes2D(ctx, strokes(items.edges), m);
     drawStrokes2D(ctx, buildAnnotationEdges(g, items.annotations, lod), m);
     stats.labels += drawLabels2D(ctx, nodeLabels(g, items.nodes, lod), m);
     if (EDGE_LABEL_PX * c.scale >= 1) drawLabels2D(ctx, edgeLabels(g, items.edges, lod), m);

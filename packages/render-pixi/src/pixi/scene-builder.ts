@@ -13,7 +13,7 @@ import { EDGE_LABEL_PX, edgeLabels } from '../scene/edge-labels.js';
 import { buildEdgeStrokeLevels, edgeBoxes } from '../scene/edge-strokes.js';
 import { buildExpandButtonQuads } from '../scene/expand-buttons.js';
 import { buildLabelGlyphs, nodeLabels, type LabelSpec } from '../scene/label-glyphs.js';
-import { EDGE_LEVELS, levelRange, MIN_LABEL_SCREEN_PX, type EdgeLevel, type LodThresholds } from '../scene/lod.js';
+import { EDGE_LEVELS, levelRange, liveLevels, MIN_LABEL_SCREEN_PX, type EdgeLevel, type LodThresholds } from '../scene/lod.js';
 import { buildNodeQuads } from '../scene/node-quads.js';
 import type { NodeIndex } from '../scene/spatial-index.js';
 import { buildTiles, type TileGrid } from '../scene/tiles.js';
@@ -90,9 +90,9 @@ export function buildSceneMeshes(g: Geometry, paint: NodePaint, index: NodeIndex
   const edgeText: Source = { ...edges, levels: undefined, showFrom: (e) => readableFrom(lod.edgeHide[e]!, EDGE_LABEL_PX, g.edges.label[e]) };
   const annText: Source = { ...anns, showFrom: (a) => readableFrom(lod.nodeHide[host(a)]!, ANNOTATION_LABEL_PX, g.annotations.label[a]) };
   const out: SceneMeshes = { layers: [], slots: [] };
-  const add = (name: LayerName, src: Source, make: (items: Uint32Array) => SceneMesh | SceneMesh[]) => out.layers.push(tiled(name, src, make, out.slots, world));
+  const add = (name: LayerName, src: Source, make: (items: Uint32Array, shown: number) => SceneMesh | SceneMesh[]) => out.layers.push(tiled(name, src, make, out.slots, world));
   add('nodes', nodes, (items) => createNodeMesh(buildNodeQuads(g, items, paint, lod), shaders.shape));
-  add('edges', edges, (items) => buildEdgeStrokeLevels(g, items, lod, EDGE_LEVELS).map((s) => createEdgeMesh(s, shaders.edge)));
+  add('edges', edges, (items, shown) => buildEdgeStrokeLevels(g, items, lod, liveLevels(EDGE_LEVELS, shown)).map((s) => createEdgeMesh(s, shaders.edge)));
   add('labels', nodeText, (items) => text(nodeLabels(g, items, lod)));
   add('edgeLabels', edgeText, (items) => text(edgeLabels(g, items, lod)));
   add('annotations', anns, (items) => createNodeMesh(buildAnnotationQuads(g, items, lod), shaders.shape));
@@ -106,7 +106,7 @@ export function buildSceneMeshes(g: Geometry, paint: NodePaint, index: NodeIndex
  * Meshes for every tile of the source's grid, one per depth (or one per level of detail, when the
  * source has levels), each in its slot of its depth's container.
  */
-function tiled(name: LayerName, src: Source, make: (items: Uint32Array) => SceneMesh | SceneMesh[], slots: DepthSlot[][], world: Container): TiledLayer {
+function tiled(name: LayerName, src: Source, make: (items: Uint32Array, shown: number) => SceneMesh | SceneMesh[], slots: DepthSlot[][], world: Container): TiledLayer {
   const { grid } = src;
   const layer: TiledLayer = { name, grid, meshes: [], showFrom: [], finerFrom: [] };
   for (let t = 0; t < grid.cols * grid.rows; t++) {
@@ -114,7 +114,8 @@ function tiled(name: LayerName, src: Source, make: (items: Uint32Array) => Scene
     for (const [depth, items] of byDepth(grid.items.subarray(grid.start[t], grid.start[t + 1]), src.depthOf)) {
       let shown = Infinity;
       for (const i of items) shown = Math.min(shown, src.showFrom(i));
-      const made = make(items);
+      // Copies that could never be drawn (the items hide inside an aggregate first) are not made.
+      const made = make(items, shown);
       (Array.isArray(made) ? made : [made]).forEach((mesh, level) => {
         // Items may draw nothing of this kind (no label, an ellipsis annotation): no empty mesh.
         if (mesh.geometry.indexBuffer.data.length === 0) {

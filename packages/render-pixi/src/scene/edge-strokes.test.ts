@@ -1,8 +1,8 @@
 import { basisSegments, EdgeFlag, type Geometry } from '@tbg/layout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleGeometry } from '../test-support/example-geometry.js';
-import { buildEdgeStrokeLevels, buildEdgeStrokes, EdgeRole, edgeBoxes, flattenBasis, PIECES_PER_SPAN, StrokeKind, type EdgeStrokes } from './edge-strokes.js';
-import { EDGE_LEVELS } from './lod.js';
+import { buildCoarseEdgeStrokes, buildEdgeStrokeLevels, buildEdgeStrokes, EdgeRole, edgeBoxes, flattenBasis, PIECES_PER_SPAN, StrokeKind, type EdgeStrokes } from './edge-strokes.js';
+import { EDGE_LEVELS, lodThresholds } from './lod.js';
 
 let g: Geometry;
 beforeAll(async () => {
@@ -88,33 +88,47 @@ describe('edge strokes', () => {
 
   it('coarser copies: fewer pieces, each route within its tolerance of the fine one, same edge styles, no arrowheads', () => {
     const all = Array.from({ length: g.edges.count }, (_, e) => e);
-    const levels = buildEdgeStrokeLevels(g, all, null, EDGE_LEVELS);
+    const levels = buildEdgeStrokeLevels(g, all, lodThresholds(g), EDGE_LEVELS);
     expect(levels).toHaveLength(EDGE_LEVELS.length + 1);
     // The fine copy is the one buildEdgeStrokes writes.
     expect(Array.from(levels[0]!.centre)).toEqual(Array.from(buildEdgeStrokes(g, all).centre));
     const fine = linesOf(levels[0]!);
     levels.slice(1).forEach((coarse, k) => {
-      expect(coarse.vertices).toBeLessThan(levels[k]!.vertices);
+      expect(pieces(coarse)).toBeLessThan(pieces(levels[k]!));
       expect(coarse.index.length % 6).toBe(0);
       for (let v = 0; v < coarse.vertices; v++) expect(coarse.stroke[4 * v + 2]! < StrokeKind.arrow).toBe(true);
-      const lines = linesOf(coarse);
-      for (const [id, pts] of fine) {
-        const c = lines.get(id);
-        // An edge whose route is shorter than a piece may vanish only if the fine copy has no length.
-        if (!c) continue;
-        for (let p = 0; p < pts.length; p += 2) expect(distanceToPolyline(pts[p]!, pts[p + 1]!, c)).toBeLessThanOrEqual(EDGE_LEVELS[k]!.tolerance + 1e-3);
-      }
-      expect(lines.size).toBe(fine.size);
+      expectWithin(fine, coarse, EDGE_LEVELS[k]!.tolerance);
+      // One copy alone (the Canvas 2D picture at one zoom): as close, and no finer than the chain's.
+      const alone = buildCoarseEdgeStrokes(g, all, null, EDGE_LEVELS[k]!.tolerance);
+      expectWithin(fine, alone, EDGE_LEVELS[k]!.tolerance);
+      expect(pieces(alone)).toBeLessThan(pieces(levels[0]!));
       // Width, dashes and colour role per vertex are the fine copy's, for the same edge.
       const style = (s: EdgeStrokes) => {
         const m = new Map<number, string>();
-        for (let v = 0; v < s.vertices; v++) if (s.stroke[4 * v + 2]! < StrokeKind.arrow) m.set(s.meta[2 * v]!, `${s.stroke[4 * v]} ${s.stroke[4 * v + 2]} ${s.stroke[4 * v + 3]}`);
+        for (let v = 0; v < s.vertices; v++) if (s.stroke[4 * v + 2]! < StrokeKind.arrow) m.set(s.meta[2 * v]!, `${s.stroke[4 * v]} ${s.stroke[4 * v + 2]} ${s.stroke[4 * v + 3]} ${s.meta[2 * v + 1]}`);
         return m;
       };
       expect(style(coarse)).toEqual(style(levels[0]!));
     });
   });
 });
+
+/** Every edge of `fine` (polylines by state slot) is in `coarse`, each fine point within `tolerance` of it. */
+function expectWithin(fine: Map<number, number[]>, coarse: EdgeStrokes, tolerance: number): void {
+  const lines = linesOf(coarse);
+  expect(lines.size).toBe(fine.size);
+  for (const [id, pts] of fine) {
+    const c = lines.get(id)!;
+    for (let p = 0; p < pts.length; p += 2) expect(distanceToPolyline(pts[p]!, pts[p + 1]!, c)).toBeLessThanOrEqual(tolerance + 1e-3);
+  }
+}
+
+/** Straight pieces (quads), arrowheads aside. */
+function pieces(s: EdgeStrokes): number {
+  let n = 0;
+  for (let v = 0; v < s.vertices; v++) if (s.stroke[4 * v + 2]! < StrokeKind.arrow) n++;
+  return n / 4;
+}
 
 /** Each edge's polyline (by state slot), read back from its quads: the start and end of each piece. */
 function linesOf(s: EdgeStrokes): Map<number, number[]> {

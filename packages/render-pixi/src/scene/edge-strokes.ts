@@ -178,6 +178,12 @@ export function buildEdgeStrokeLevels(g: Geometry, edges: ArrayLike<number>, lod
   return out;
 }
 
+/** The edges listed in `edges` as one coarser copy: routes simplified to within `tolerance`, no arrowheads (a Canvas 2D picture at one zoom). */
+export function buildCoarseEdgeStrokes(g: Geometry, edges: ArrayLike<number>, lod: LodThresholds | null, tolerance: number): EdgeStrokes {
+  const { lines } = flattenRoutes(g, edges);
+  return writeStrokes(g, edges, lines.map((l) => simplifyPolyline(l, tolerance)), null, lod);
+}
+
 /** Each edge's route as drawn (reversed for reference edges), flattened and trimmed for its arrowhead, and the arrowhead. */
 function flattenRoutes(g: Geometry, edges: ArrayLike<number>): { lines: number[][]; arrows: number[][] } {
   const lines: number[][] = [];

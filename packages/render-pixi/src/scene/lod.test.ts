@@ -1,7 +1,7 @@
 import { NodeFlag, ShapeKind, type Geometry } from '@tbg/layout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleGeometry } from '../test-support/example-geometry.js';
-import { AGGREGATE_BELOW_PX, EDGE_LEVELS, levelRange, lodThresholds, nodeShown, PLAIN_BELOW_SCALE, shownAtScale } from './lod.js';
+import { AGGREGATE_BELOW_PX, EDGE_LEVELS, levelAt, levelRange, liveLevels, lodThresholds, nodeShown, PLAIN_BELOW_SCALE, shownAtScale } from './lod.js';
 
 let g: Geometry;
 beforeAll(async () => {
@@ -44,13 +44,23 @@ describe('levels of detail', () => {
   });
 
   it('the edges\' copies take turns: at every scale exactly one is drawn, each within half a screen px, none with arrowheads where they show', () => {
-    const ranges = [0, 1, 2].map((k) => levelRange(EDGE_LEVELS, k));
+    const ranges = Array.from({ length: EDGE_LEVELS.length + 1 }, (_, k) => levelRange(EDGE_LEVELS, k));
     for (const scale of [1e-4, 0.01, 1 / 32 - 1e-9, 1 / 32, 0.1, 0.49, 0.5, 0.51, 1, 4, 64]) {
       const shown = ranges.map((r) => shownAtScale(scale, r.from, r.finerFrom));
       expect(shown.filter(Boolean), `at ${scale}`).toHaveLength(1);
+      // The Canvas 2D picture takes the same copy.
+      expect(shown.indexOf(true)).toBe(levelAt(EDGE_LEVELS, scale));
     }
     // Without levels of detail (scale Infinity): the fine copy only.
-    expect(ranges.map((r) => shownAtScale(Infinity, r.from, r.finerFrom))).toEqual([true, false, false]);
+    expect(ranges.map((r) => shownAtScale(Infinity, r.from, r.finerFrom))).toEqual(ranges.map((_, k) => k === 0));
+    // Items hidden (inside an aggregate) below a scale need no copy drawn only below it.
+    expect(liveLevels(EDGE_LEVELS, 0)).toEqual(EDGE_LEVELS);
+    expect(liveLevels(EDGE_LEVELS, 0.1)).toEqual(EDGE_LEVELS.slice(0, 1));
+    expect(liveLevels(EDGE_LEVELS, PLAIN_BELOW_SCALE)).toEqual([]);
+    for (const shown of [0, 0.01, 0.1, 0.5]) {
+      const live = liveLevels(EDGE_LEVELS, shown).length;
+      ranges.slice(1).forEach((r, k) => expect(Math.max(shown, r.from) < r.finerFrom, `copy ${k + 1} from ${shown}`).toBe(k < live));
+    }
     // Coarser as the zoom goes out; every coarse copy only where nodes are plain boxes (no arrowheads).
     EDGE_LEVELS.forEach((level, k) => {
       expect(level.below).toBeLessThanOrEqual(k ? EDGE_LEVELS[k - 1]!.below : PLAIN_BELOW_SCALE);

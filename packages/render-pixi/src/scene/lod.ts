@@ -37,6 +37,17 @@ export function levelRange(levels: readonly EdgeLevel[] | undefined, k: number):
   return { from: levels[k]?.below ?? 0, finerFrom: k === 0 ? Infinity : levels[k - 1]!.below };
 }
 
+/** The coarser copies worth building for items shown only from scale `shown`: the others would never be drawn (a prefix of `levels`). */
+export function liveLevels(levels: readonly EdgeLevel[], shown: number): EdgeLevel[] {
+  return levels.filter((l) => shown < l.below);
+}
+
+/** Which copy is drawn at `scale` (0: the fine one; `levels.length`: the coarsest). */
+export function levelAt(levels: readonly EdgeLevel[], scale: number): number {
+  const k = levels.findIndex((l) => scale >= l.below);
+  return k < 0 ? levels.length : k;
+}
+
 /** Whether a mesh drawn from `from` and giving way at `finerFrom` is drawn at `scale` (Infinity, without levels of detail: the finest only). */
 export function shownAtScale(scale: number, from: number, finerFrom: number): boolean {
   return scale >= from && (finerFrom === Infinity || scale < finerFrom);
