@@ -245,7 +245,7 @@ export class TfGraph extends LitElement {
         this.failure = d;
         this.emit('error', d);
       },
-      expansion: (expanded) => this.emit('expand-change', { expanded }),
+      expansion: (expanded, provisional) => this.emit('expand-change', { expanded, provisional }),
       settled: (d) => this.emit('layout-settled', d),
       sceneReady: (d) => this.emit('scene-ready', d),
       legend: (entries) => (this.legendEntries = entries),

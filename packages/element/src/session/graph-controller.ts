@@ -19,7 +19,8 @@ export interface ControllerEvents {
   progress(d: ProgressDetail): void;
   loaded(d: GraphLoadedDetail, summary: ViewSummary): void;
   error(d: ErrorDetail): void;
-  expansion(expanded: number[]): void;
+  /** `provisional`: a quick layout, to be replaced by ELK's (then `settled`). */
+  expansion(expanded: number[], provisional: boolean): void;
   legend(entries: LegendEntry[]): void;
   frame(f: FrameInfo): void;
   settled(d: LayoutSettledDetail): void;
@@ -51,6 +52,8 @@ export class GraphController {
   private hovered = -1;
   /** The view moved since the graph was fitted (a settled layout keeps it then). */
   private cameraMoved = false;
+  /** Bumped by each camera move asked for (a pan, zoom, fit or reveal): a reveal still waiting for its node's shape gives way to a later one. */
+  private cameraIntent = 0;
   /** Width covered by a panel on the right (the info card): a revealed node is centred in the rest. */
   private coveredRight = 0;
   /** The renderer has shown a frame: until then, first layouts are previewed (preview-canvas.ts). */
@@ -205,7 +208,7 @@ export class GraphController {
     this.layoutState = laid;
     this.hovered = -1;
     this.events.legend(laid.legend[this.colorBy]);
-    this.events.expansion(laid.expanded);
+    this.events.expansion(laid.expanded, laid.provisional);
     const shown = this.host.then((host) => host.show(laid.layout, { camera: this.camera, colorBy: this.colorBy, transition }));
     this.presenting = shown.catch(() => undefined);
     const frame = await shown;
@@ -234,6 +237,7 @@ export class GraphController {
   }
 
   setCamera(c: Camera): void {
+    this.cameraIntent++;
     cancelAnimationFrame(this.animation);
     this.cameraMoved = true;
     this.camera = c;
@@ -247,6 +251,7 @@ export class GraphController {
   }
 
   fit(): void {
+    this.cameraIntent++;
     const g = this.layoutState?.layout;
     if (g) this.animateTo(fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.viewport));
   }
@@ -257,10 +262,13 @@ export class GraphController {
   }
 
   /** Pans (and zooms in when tiny) to a node's shape, animated; centred in the part of the view no panel covers. */
-  async reveal(ref: number): Promise<boolean> {
+  async reveal(ref: number, intent = ++this.cameraIntent): Promise<boolean> {
     await this.presenting;
     const rect = await (await this.host).shapeOf(ref);
     if (!rect) return false;
+    // The camera was moved meanwhile (a fit, a pan: e.g. right after the double click that selected
+    // and expanded this node): that move stands.
+    if (intent !== this.cameraIntent) return true;
     const scale = Math.max(this.camera.scale, Math.min(1, 40 / Math.max(1, rect.height)));
     const open = { width: this.viewport.width - this.coveredRight, height: this.viewport.height };
     this.animateTo(centreOn({ ...this.camera, scale }, open, rect.x + rect.width / 2, rect.y + rect.height / 2));
@@ -283,13 +291,15 @@ export class GraphController {
 
   /** Selects a node by NodeRef or full name: expands its ancestors if hidden, pans to it. */
   async select(target: number | string): Promise<NodeInfo> {
+    // A camera move asked for while the node is looked up and revealed stands (see reveal).
+    const intent = ++this.cameraIntent;
     const info = await this.session.view.info(target);
     this.selectedRef = info.ref;
     this.pushHighlight();
-    if (info.ref >= 0 && !(await this.reveal(info.ref))) {
+    if (info.ref >= 0 && !(await this.reveal(info.ref, intent))) {
       const hidden = await this.collapsedAncestors(info);
       if (hidden.length) await this.change({ expand: hidden });
-      await this.reveal(info.ref);
+      await this.reveal(info.ref, intent);
     }
     return info;
   }

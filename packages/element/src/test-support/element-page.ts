@@ -83,6 +83,22 @@ export async function waitForSettled(page: Page, loaded: { detail: Record<string
   if (loaded.detail.provisional === true) await seen('layout-settled');
 }
 
+/**
+ * Waits until no frame has been drawn for `quietMs`: an animated camera move (a reveal, a fit) or
+ * an expand's animation is over and its last frame reported. On a loaded machine that takes longer
+ * than the animation's own duration.
+ */
+export async function waitForIdle(page: Page, quietMs = 500, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(
+    (q) => {
+      const frames = (window as unknown as { tfEvents: Array<{ type: string; at: number }> }).tfEvents.filter((e) => e.type === 'frame');
+      return performance.now() - (frames.at(-1)?.at ?? 0) > q;
+    },
+    quietMs,
+    { timeout, polling: 50 },
+  );
+}
+
 /** `waitForLoad`, then `waitForSettled`: the graph as it stays (for tests that click on it). */
 export async function waitForShown(page: Page, n = 1): Promise<{ type: string; detail: Record<string, unknown> }> {
   const ev = await waitForLoad(page, n);
