@@ -68,9 +68,8 @@ describe.skipIf(!run)(SUITE, () => {
       expect(changes.at(-1)!.provisional).toBe(false);
       await page.evaluate(() => document.querySelector('tf-graph')!.fit());
       // The fit is animated (300 ms), then drawn: on a loaded machine its last frame can come late.
-      const visible = () => page.evaluate(() => document.querySelector('tf-graph')!.frameStats!.visibleNodes);
       await page.waitForFunction((b) => (document.querySelector('tf-graph')!.frameStats?.visibleNodes ?? 0) > b + 5, before, { timeout: 10_000 }).catch(() => undefined);
-      const after = await visible();
+      const after = await page.evaluate(() => document.querySelector('tf-graph')!.frameStats!.visibleNodes);
       expect(after).toBeGreaterThan(before + 5);
       await screenshotStats(page, join(OUT, 'expanded-gradients.png'));
       expect(errors).toEqual([]);

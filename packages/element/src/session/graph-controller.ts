@@ -261,8 +261,11 @@ export class GraphController {
     this.coveredRight = Math.max(0, Math.min(px, this.viewport.width / 2));
   }
 
-  /** Pans (and zooms in when tiny) to a node's shape, animated; centred in the part of the view no panel covers. */
-  async reveal(ref: number, intent = ++this.cameraIntent): Promise<boolean> {
+  /**
+   * Pans (and zooms in when tiny) to a node's shape, animated; centred in the part of the view no
+   * panel covers. `intent`: `cameraIntent` when the reveal was asked for.
+   */
+  private async reveal(ref: number, intent: number): Promise<boolean> {
     await this.presenting;
     const rect = await (await this.host).shapeOf(ref);
     if (!rect) return false;

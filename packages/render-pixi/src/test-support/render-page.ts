@@ -144,6 +144,11 @@ function probeScreen(points: Array<[number, number]>, draw = true): Rgb[] {
   });
 }
 
+/** Draws what is left of the picture being built at once (tests: as if the frames for it had passed). */
+function finishPicture(): void {
+  while (renderer!.advancePicture(true) !== 'idle');
+}
+
 /** Every pixel of the canvas as drawn by the frame just rendered (read in the same task). */
 function readCanvas(): Uint8Array {
   const gl = document.querySelector('canvas')!.getContext('webgl2')!;
@@ -170,7 +175,7 @@ function bandedVsWhole(cam: { x: number; y: number; scale: number }, tolerance: 
   r.configure({});
   r.setCamera(cam, true);
   r.render();
-  while (r.advancePicture(true) !== 'idle');
+  finishPicture();
   const stats = r.render();
   if (!stats.cached) throw new Error('the picture built in bands is not shown');
   const banded = readCanvas();
@@ -346,11 +351,8 @@ const api = {
     }
     return { directMs, bandMs };
   },
-  /** Draws what is left of the picture being built at once (tests: as if the frames for it had passed). */
   bandedVsWhole,
-  finishPicture: () => {
-    while (renderer!.advancePicture(true) !== 'idle');
-  },
+  finishPicture,
   minimap: (o: Partial<MinimapOptions>) => {
     renderer!.setMinimap(o);
     return renderer!.render();
