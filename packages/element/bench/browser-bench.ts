@@ -8,13 +8,15 @@
  * - element.layout-settled: after a quick first layout, ELK's replacing it (request → its frame);
  * - element.expand: `expand(name)` → its first frame (a quick layout when ELK has not answered at
  *   once: then also when ELK's replaced it), and the longest main-thread task meanwhile;
- * - element.pan-zoom: frame cost in the render worker and input → frame latency on the page
- *   (measured in the page, from the input event's timestamp), with every group of a generated
+ * - element.pan-zoom: frame cost in the render worker, input → frame latency on the page
+ *   (measured in the page, from the input event's timestamp: when the render worker's frame is
+ *   reported) and input → on screen (from the compositor's screencast), with every group of a generated
  *   graph expanded (10k+ visible nodes): right after a layout change, and steady; and the same
  *   steady walk over the 118-node example graph, the floor of any step on this machine;
  * - element.heap: the page's JS heap after loading (the workers' heaps are their own);
  * - element.bundle: size of dist/tf-graph.js, raw and gzipped.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -149,17 +151,24 @@ async function recordFrames(page: Page): Promise<void> {
     window.inputAt = -1;
     for (const t of ['wheel', 'pointerdown', 'pointermove'])
       document.addEventListener(t, (e) => { if (window.inputAt < 0) window.inputAt = e.timeStamp; }, { capture: true });
+    window.inputsAt = [];
     document.addEventListener('frame', (e) => {
       window.frames2.push(e.detail.ms);
-      if (window.inputAt >= 0) window.inputToFrame.push(performance.now() - window.inputAt);
+      if (window.inputAt >= 0) {
+        window.inputToFrame.push(performance.now() - window.inputAt);
+        window.inputsAt.push(performance.timeOrigin + window.inputAt);
+      }
       window.inputAt = -1;
     });
   })()`);
 }
 
-/** `steps` pan and zoom steps (a drag of 40 px, then a wheel notch, in turn), each waited for. */
-async function walk(page: Page, steps: number): Promise<{ frames: number[]; inputToFrame: number[]; latencies: number[] }> {
-  await page.evaluate(`(() => { window.frames2 = []; window.inputToFrame = []; window.inputAt = -1; })()`);
+/**
+ * `steps` pan and zoom steps (a drag of 40 px, then a wheel notch, in turn), each waited for, and
+ * then `pauseMs` more.
+ */
+async function walk(page: Page, steps: number, pauseMs = 0): Promise<{ frames: number[]; inputToFrame: number[]; latencies: number[] }> {
+  await page.evaluate(`(() => { window.frames2 = []; window.inputToFrame = []; window.inputsAt = []; window.inputAt = -1; })()`);
   const latencies: number[] = [];
   await page.mouse.move(600, 400);
   for (let i = 0; i < steps; i++) {
@@ -173,6 +182,7 @@ async function walk(page: Page, steps: number): Promise<{ frames: number[]; inpu
     }
     await page.waitForFunction((k) => (window as unknown as { frames2: number[] }).frames2.length > k, n, { timeout: 10_000 });
     latencies.push(Date.now() - t0);
+    if (pauseMs) await page.waitForTimeout(pauseMs);
   }
   const { frames, inputToFrame } = await page.evaluate(() => {
     const w = window as unknown as { frames2: number[]; inputToFrame: number[] };
@@ -182,6 +192,39 @@ async function walk(page: Page, steps: number): Promise<{ frames: number[]; inpu
   return { frames, inputToFrame, latencies };
 }
 
+/** Steps of the on-screen walk, and the rest after each: longer than a sharp picture takes to follow a step at 10k nodes. */
+const SCREEN_STEPS = 12;
+const SCREEN_PAUSE_MS = 600;
+
+/**
+ * Input → on screen, as the compositor shows it: a CDP screencast stamps each frame it swaps, and
+ * a step is on screen with the first frame after its input whose picture differs from the one
+ * before the input. Steps rest SCREEN_PAUSE_MS apart, so that nothing else (the sharp picture
+ * after a zoom) is taken for a step. Screencast frames come at display frames: about 16.7 ms apart.
+ */
+async function inputToScreen(page: Page): Promise<number[]> {
+  const cdp = await page.context().newCDPSession(page);
+  const shown: Array<{ at: number; hash: string }> = [];
+  cdp.on('Page.screencastFrame', (f) => {
+    shown.push({ at: f.metadata.timestamp! * 1000, hash: createHash('sha1').update(f.data).digest('hex') });
+    cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
+  });
+  await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 30, everyNthFrame: 1 });
+  try {
+    await page.waitForTimeout(300);
+    await walk(page, SCREEN_STEPS, SCREEN_PAUSE_MS);
+  } finally {
+    await cdp.send('Page.stopScreencast');
+    await cdp.detach();
+  }
+  const inputs = await page.evaluate(() => (window as unknown as { inputsAt: number[] }).inputsAt);
+  return inputs.flatMap((at) => {
+    const before = shown.filter((f) => f.at <= at).pop();
+    const after = shown.find((f) => f.at > at && f.hash !== before?.hash);
+    return after ? [after.at - at] : [];
+  });
+}
+
 const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 
 /** The steady walk: 20 steps once the view has rested for a second. */
@@ -189,6 +232,7 @@ async function steadyWalk(page: Page, input: string, when: string): Promise<void
   const visible = await page.evaluate(() => document.querySelector('tf-graph')!.frameStats?.visibleNodes ?? 0);
   await page.waitForTimeout(1000);
   const { frames, inputToFrame, latencies } = await walk(page, 20);
+  const screen = await inputToScreen(page);
   emit({
     bench: 'element.pan-zoom',
     input,
@@ -199,6 +243,10 @@ async function steadyWalk(page: Page, input: string, when: string): Promise<void
     inputToFrameMsP50: round(pct(inputToFrame, 0.5)),
     inputToFrameMsP95: round(pct(inputToFrame, 0.95)),
     inputToFrameMsMax: round(Math.max(...inputToFrame)),
+    // In a second walk, steps at rest (see inputToScreen); `screenSteps`: the steps seen change the screen.
+    inputToScreenMsP50: round(pct(screen, 0.5)),
+    inputToScreenMsMax: round(Math.max(...screen)),
+    screenSteps: screen.length,
     // Including playwright's own round trips (dispatching the input, polling for the frame).
     driverStepMsP50: pct(latencies, 0.5),
     driverStepMsP95: pct(latencies, 0.95),
