@@ -149,14 +149,16 @@ async function recordFrames(page: Page): Promise<void> {
     window.frames2 = [];
     window.inputToFrame = [];
     window.inputAt = -1;
-    for (const t of ['wheel', 'pointerdown', 'pointermove'])
-      document.addEventListener(t, (e) => { if (window.inputAt < 0) window.inputAt = e.timeStamp; }, { capture: true });
+    // The inputs that move the camera: a wheel notch, a pointer moved with a button held.
+    for (const t of ['wheel', 'pointermove'])
+      document.addEventListener(t, (e) => { if (window.inputAt < 0 && (t === 'wheel' || e.buttons)) window.inputAt = e.timeStamp; }, { capture: true });
     window.inputsAt = [];
     document.addEventListener('frame', (e) => {
       window.frames2.push(e.detail.ms);
       if (window.inputAt >= 0) {
         window.inputToFrame.push(performance.now() - window.inputAt);
-        window.inputsAt.push(performance.timeOrigin + window.inputAt);
+        // On the wall clock, read now (the screencast's clock): timeOrigin + timeStamp would drift from it.
+        window.inputsAt.push(Date.now() - (performance.now() - window.inputAt));
       }
       window.inputAt = -1;
     });
@@ -164,13 +166,15 @@ async function recordFrames(page: Page): Promise<void> {
 }
 
 /**
- * `steps` pan and zoom steps (a drag of 40 px, then a wheel notch, in turn), each waited for, and
- * then `pauseMs` more.
+ * `steps` pan and zoom steps (a drag of 80 px back and forth, the first 40 px, then a wheel
+ * notch, in turn), each waited for, and then `pauseMs` more.
  */
 async function walk(page: Page, steps: number, pauseMs = 0): Promise<{ frames: number[]; inputToFrame: number[]; latencies: number[] }> {
+  // The pointer arrives first: the hover it brings is not a step.
+  await page.mouse.move(600, 400);
+  await page.waitForTimeout(200);
   await page.evaluate(`(() => { window.frames2 = []; window.inputToFrame = []; window.inputsAt = []; window.inputAt = -1; })()`);
   const latencies: number[] = [];
-  await page.mouse.move(600, 400);
   for (let i = 0; i < steps; i++) {
     const n = await page.evaluate(() => (window as unknown as { frames2: number[] }).frames2.length);
     const t0 = Date.now();
@@ -197,12 +201,14 @@ const SCREEN_STEPS = 12;
 const SCREEN_PAUSE_MS = 600;
 
 /**
- * Input → on screen, as the compositor shows it: a CDP screencast stamps each frame it swaps, and
- * a step is on screen with the first frame after its input whose picture differs from the one
- * before the input. Steps rest SCREEN_PAUSE_MS apart, so that nothing else (the sharp picture
- * after a zoom) is taken for a step. Screencast frames come at display frames: about 16.7 ms apart.
+ * Input → on screen, as the compositor shows it: a CDP screencast captures each frame the
+ * compositor draws, stamped when the browser receives the capture (so a few ms after the swap:
+ * the same for every step), and a step is on screen with the first frame after its input whose
+ * picture differs from the one before the input. Steps rest SCREEN_PAUSE_MS apart, so that nothing
+ * else (the sharp picture after a zoom) is taken for a step. `missed`: steps with no such frame
+ * before the next input.
  */
-async function inputToScreen(page: Page): Promise<number[]> {
+async function inputToScreen(page: Page): Promise<{ ms: number[]; missed: number }> {
   const cdp = await page.context().newCDPSession(page);
   const shown: Array<{ at: number; hash: string }> = [];
   cdp.on('Page.screencastFrame', (f) => {
@@ -214,15 +220,21 @@ async function inputToScreen(page: Page): Promise<number[]> {
     await page.waitForTimeout(300);
     await walk(page, SCREEN_STEPS, SCREEN_PAUSE_MS);
   } finally {
-    await cdp.send('Page.stopScreencast');
-    await cdp.detach();
+    try {
+      await cdp.send('Page.stopScreencast');
+    } finally {
+      await cdp.detach();
+    }
   }
+  if (shown.some((f) => !Number.isFinite(f.at))) throw new Error('screencast frames without a timestamp');
   const inputs = await page.evaluate(() => (window as unknown as { inputsAt: number[] }).inputsAt);
-  return inputs.flatMap((at) => {
+  const ms = inputs.flatMap((at, k) => {
+    const until = inputs[k + 1] ?? Infinity;
     const before = shown.filter((f) => f.at <= at).pop();
-    const after = shown.find((f) => f.at > at && f.hash !== before?.hash);
+    const after = shown.find((f) => f.at > at && f.at < until && f.hash !== before?.hash);
     return after ? [after.at - at] : [];
   });
+  return { ms, missed: inputs.length - ms.length };
 }
 
 const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
@@ -244,9 +256,10 @@ async function steadyWalk(page: Page, input: string, when: string): Promise<void
     inputToFrameMsP95: round(pct(inputToFrame, 0.95)),
     inputToFrameMsMax: round(Math.max(...inputToFrame)),
     // In a second walk, steps at rest (see inputToScreen); `screenSteps`: the steps seen change the screen.
-    inputToScreenMsP50: round(pct(screen, 0.5)),
-    inputToScreenMsMax: round(Math.max(...screen)),
-    screenSteps: screen.length,
+    inputToScreenMsP50: round(pct(screen.ms, 0.5)),
+    inputToScreenMsMax: round(Math.max(...screen.ms)),
+    screenSteps: screen.ms.length,
+    screenMissed: screen.missed,
     // Including playwright's own round trips (dispatching the input, polling for the frame).
     driverStepMsP50: pct(latencies, 0.5),
     driverStepMsP95: pct(latencies, 0.95),

@@ -19,10 +19,9 @@ export interface DriverCanvas {
 
 /**
  * The next animation frame, or 100 ms, whichever comes first; `cb` is told which. The timer
- * guards against a requestAnimationFrame that is late or throttled (a worker's first frames, a
- * hidden page); a frame drawn from it may not be shown until the next animation frame, so
- * `schedule` draws again in one. (A camera step drawn in the task of its message is shown with the
- * next display frame: see setCamera.)
+ * fires only while requestAnimationFrame is late or throttled (a worker's first frames, a hidden
+ * page), and a frame drawn then may not be shown until animation frames resume, so `schedule`
+ * draws again in one. (Otherwise a frame drawn in any task is shown: see setCamera.)
  */
 function nextFrame(cb: (inAnimationFrame: boolean) => void): void {
   let done = false;
@@ -114,13 +113,17 @@ export class SceneDriver {
   setCamera(c: Camera): void {
     this.camera = c;
     this.renderer.setCamera(c, true);
-    // Drawn at once, in this task, it reaches the screen a frame sooner than from the next
-    // animation frame (the compositor's screencast here: 33 instead of 49 ms after the input).
+    // Drawn at once, in this task, it reaches the screen a display frame sooner than from the next
+    // animation frame (input to screen here: 43–45 instead of 54–56 ms, p50). A pinch moves two
+    // pointers per display frame: its second step waits for the animation frame, drawn twice.
     if (this.mayDrawAtOnce()) this.draw();
     else this.schedule();
   }
 
-  /** Nothing pending or animating, and no frame drawn within the last DRAW_AT_ONCE_GAP_MS. */
+  /**
+   * Nothing pending or animating, and no frame finished within the last DRAW_AT_ONCE_GAP_MS: steps
+   * that queued up behind a slow frame (or a layout) are coalesced into one animation frame.
+   */
   private mayDrawAtOnce(): boolean {
     return !this.scheduled && !this.destroyed && !this.renderer.animating && performance.now() - this.lastDrawAt >= DRAW_AT_ONCE_GAP_MS;
   }
