@@ -13,16 +13,17 @@
  *   reported) and input → on screen (from the compositor's screencast), with every group of a generated
  *   graph expanded (10k+ visible nodes): right after a layout change, and steady; and the same
  *   steady walk over the 118-node example graph, the floor of any step on this machine;
+ * - element.hover: pointer moved onto a node or off it → on screen (the compositor's screencast);
  * - element.heap: the page's JS heap after loading (the workers' heaps are their own);
  * - element.bundle: size of dist/tf-graph.js, raw and gzipped.
  */
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { encodeGraphDef, generateTrainingGraph, GRAPH_FIXTURES } from '@tbg/testkit';
-import { DIST, openElementPage, startHarness, waitForLoad, waitForSettled, type ElementHarness } from '../src/test-support/element-page.js';
+import { screencast, timesToScreen } from './on-screen.js';
+import { DIST, openElementPage, revealedPoint, startHarness, waitForIdle, waitForLoad, waitForSettled, type ElementHarness } from '../src/test-support/element-page.js';
 
 /** `BENCH_ONLY=regex` runs only the inputs whose names match (e.g. while profiling one case). */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
@@ -62,6 +63,9 @@ async function emptyPageBaseline(h: ElementHarness): Promise<void> {
   emit({ bench: 'element.empty-page', firstFrameMs: round(emptyPageMs), loads: runs.map(round) });
 }
 
+/** Every page of the bench. */
+const PAGE_SIZE = { width: 1200, height: 800 };
+
 /** Loads per real fixture: the row is the median load (one load varies by ±20 % here). */
 const FIXTURE_LOADS = Number(process.env.BENCH_LOADS ?? 3);
 
@@ -76,7 +80,7 @@ async function firstPicture(h: ElementHarness, input: string, src: string, attrs
   let page: Page | null = null;
   for (let k = 0; k < loads; k++) {
     await page?.close();
-    page = (await openElementPage(h, { src, ...attrs }, { width: 1200, height: 800 }, LONG_TASKS)).page;
+    page = (await openElementPage(h, { src, ...attrs }, PAGE_SIZE, LONG_TASKS)).page;
     const ev = await waitForLoad(page);
     if (ev.type !== 'graph-loaded') {
       emit({ bench: 'element.first-picture', input, error: String(ev.detail.message) });
@@ -200,41 +204,10 @@ async function walk(page: Page, steps: number, pauseMs = 0): Promise<{ frames: n
 const SCREEN_STEPS = 12;
 const SCREEN_PAUSE_MS = 600;
 
-/**
- * Input → on screen, as the compositor shows it: a CDP screencast captures each frame the
- * compositor draws, stamped when the browser receives the capture (so a few ms after the swap:
- * the same for every step), and a step is on screen with the first frame after its input whose
- * picture differs from the one before the input. Steps rest SCREEN_PAUSE_MS apart, so that nothing
- * else (the sharp picture after a zoom) is taken for a step. `missed`: steps with no such frame
- * before the next input.
- */
+/** Pan and zoom steps on screen (see on-screen.ts): SCREEN_STEPS of them, SCREEN_PAUSE_MS apart. */
 async function inputToScreen(page: Page): Promise<{ ms: number[]; missed: number }> {
-  const cdp = await page.context().newCDPSession(page);
-  const shown: Array<{ at: number; hash: string }> = [];
-  cdp.on('Page.screencastFrame', (f) => {
-    shown.push({ at: f.metadata.timestamp! * 1000, hash: createHash('sha1').update(f.data).digest('hex') });
-    cdp.send('Page.screencastFrameAck', { sessionId: f.sessionId }).catch(() => {});
-  });
-  await cdp.send('Page.startScreencast', { format: 'jpeg', quality: 30, everyNthFrame: 1 });
-  try {
-    await page.waitForTimeout(300);
-    await walk(page, SCREEN_STEPS, SCREEN_PAUSE_MS);
-  } finally {
-    try {
-      await cdp.send('Page.stopScreencast');
-    } finally {
-      await cdp.detach();
-    }
-  }
-  if (shown.some((f) => !Number.isFinite(f.at))) throw new Error('screencast frames without a timestamp');
-  const inputs = await page.evaluate(() => (window as unknown as { inputsAt: number[] }).inputsAt);
-  const ms = inputs.flatMap((at, k) => {
-    const until = inputs[k + 1] ?? Infinity;
-    const before = shown.filter((f) => f.at <= at).pop();
-    const after = shown.find((f) => f.at > at && f.at < until && f.hash !== before?.hash);
-    return after ? [after.at - at] : [];
-  });
-  return { ms, missed: inputs.length - ms.length };
+  const shown = await screencast(page, () => walk(page, SCREEN_STEPS, SCREEN_PAUSE_MS).then(() => undefined));
+  return timesToScreen(shown, await page.evaluate(() => (window as unknown as { inputsAt: number[] }).inputsAt));
 }
 
 const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
@@ -296,6 +269,36 @@ async function panZoomFloor(page: Page, input: string): Promise<void> {
   await steadyWalk(page, input, 'floor (a small graph)');
 }
 
+/** Pointer moves onto a node and off it, in turn, and the rest after each. */
+const HOVER_MOVES = 16;
+const HOVER_PAUSE_MS = 500;
+
+/**
+ * A hover on screen (see on-screen.ts): the pointer moves onto MatMul (revealed by selecting it)
+ * and off it to empty space, in turn; each move lights or clears its neighbourhood.
+ */
+async function hoverOnScreen(page: Page, input: string): Promise<void> {
+  await page.evaluate(() => document.querySelector('tf-graph')!.select('MatMul'));
+  await waitForIdle(page);
+  const on = revealedPoint(PAGE_SIZE);
+  const off = { x: 100, y: PAGE_SIZE.height - 40 };
+  await page.mouse.move(off.x, off.y);
+  await page.waitForTimeout(HOVER_PAUSE_MS);
+  await page.evaluate(`(() => {
+    window.hoversAt = [];
+    document.addEventListener('pointermove', (e) => { if (!e.buttons) window.hoversAt.push(Date.now() - (performance.now() - e.timeStamp)); }, { capture: true });
+  })()`);
+  const shown = await screencast(page, async () => {
+    for (let i = 0; i < HOVER_MOVES; i++) {
+      const p = i % 2 ? off : on;
+      await page.mouse.move(p.x, p.y);
+      await page.waitForTimeout(HOVER_PAUSE_MS);
+    }
+  });
+  const r = timesToScreen(shown, await page.evaluate(() => (window as unknown as { hoversAt: number[] }).hoversAt));
+  emit({ bench: 'element.hover', input, inputToScreenMsP50: round(pct(r.ms, 0.5)), inputToScreenMsMax: round(Math.max(...r.ms)), moves: r.ms.length, missed: r.missed });
+}
+
 function generated(h: ElementHarness, nodes: number): string {
   const path = `/generated/${nodes}.pb`;
   h.extra.set(path, { body: encodeGraphDef(generateTrainingGraph({ nodes, seed: 1 })) });
@@ -314,6 +317,7 @@ async function main(): Promise<void> {
     if (xla) await settled(xla, 'tb_demo_xla_118.pbtxt');
     if (xla) await expandTimes(xla, 'tb_demo_xla_118.pbtxt', ['gradients', 'GradientDescent', 'Slice', 'logits_weights']);
     if (xla) await panZoomFloor(xla, 'tb_demo_xla_118.pbtxt');
+    if (xla) await hoverOnScreen(xla, 'tb_demo_xla_118.pbtxt');
     await xla?.close();
     for (const n of [10_000, 20_000, 100_000]) {
       const page = await firstPicture(h, `generated-${n / 1000}k`, generated(h, n), {}, FIXTURE_LOADS);

@@ -129,6 +129,36 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
+  it('a hover is drawn in the animation frame that picks the node under the pointer, not in the next one', async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA, 'render-mode': 'main-thread' });
+    try {
+      await waitForShown(page);
+      // Revealed, MatMul lies at revealedPoint(); selecting it draws it outlined, not hovered.
+      await page.evaluate(() => document.querySelector('tf-graph')!.select('MatMul'));
+      await waitForIdle(page);
+      const at = revealedPoint();
+      const framesByThen = await page.evaluate(
+        (p) =>
+          new Promise<number>((resolve) => {
+            const g = document.querySelector('tf-graph')!;
+            const stage = g.shadowRoot!.querySelector<HTMLElement>('.stage')!;
+            const box = stage.getBoundingClientRect();
+            let frames = 0;
+            g.addEventListener('frame', () => frames++);
+            // The element picks in an animation frame callback requested by this move; this one,
+            // requested after it, runs once that callback and its microtasks (pick, highlight) are done.
+            stage.dispatchEvent(new PointerEvent('pointermove', { clientX: box.x + p.x, clientY: box.y + p.y, pointerId: 1, pointerType: 'mouse', bubbles: true }));
+            requestAnimationFrame(() => resolve(frames));
+          }),
+        at,
+      );
+      expect(framesByThen).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('selecting a node shows its inputs in the info card; a link there selects that node', async () => {
     // Narrow: the card covers 45 % of the width.
     const { page, errors } = await openElementPage(h, { src: XLA }, { width: 600, height: 500 });
