@@ -21,7 +21,7 @@ export interface DriverCanvas {
  * The next animation frame, or 100 ms, whichever comes first; `cb` is told which. The timer
  * fires only while requestAnimationFrame is late or throttled (a worker's first frames, a hidden
  * page), and a frame drawn then may not be shown until animation frames resume, so `schedule`
- * draws again in one. (Otherwise a frame drawn in any task is shown: see setCamera.)
+ * draws again in one. (Otherwise a frame drawn in any task is shown: see drawSoon.)
  */
 function nextFrame(cb: (inAnimationFrame: boolean) => void): void {
   let done = false;
@@ -35,8 +35,9 @@ function nextFrame(cb: (inAnimationFrame: boolean) => void): void {
 }
 
 /**
- * A camera step is drawn at once only when the last frame is at least this old: steps that come
- * faster (more than one per display frame) wait for the animation frame, coalesced.
+ * A camera step or a highlight is drawn at once (drawSoon) only when the last frame is at least
+ * this old: changes that come faster (more than one per display frame) wait for the animation
+ * frame, coalesced.
  */
 const DRAW_AT_ONCE_GAP_MS = 12;
 
