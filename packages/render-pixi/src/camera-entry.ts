@@ -7,6 +7,7 @@ export {
   fitCamera,
   lerpCamera,
   panBy,
+  rectInView,
   screenToWorld,
   visibleWorld,
   wheelFactor,

@@ -6,6 +6,7 @@
  */
 export {
   centreOn,
+  rectInView,
   clampScale,
   DEFAULT_ZOOM_LIMITS,
   easeInOut,

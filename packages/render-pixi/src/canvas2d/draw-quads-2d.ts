@@ -6,7 +6,7 @@
  */
 import { QUAD_PAD, QuadRole, BUTTON_PLUS, type NodeQuads } from '../scene/node-quads.js';
 import type { Theme } from '../style/theme.js';
-import { cssRgb, cssRgba, invertLightness, mixRgb, unpackRgba } from './colours-2d.js';
+import { cssRgb, cssRgba, DARK_STROKE_LIFT, invertLightness, mixRgb, unpackRgba } from './colours-2d.js';
 import { addButtonSign, addShapePath, type Context2D } from './shape-path-2d.js';
 
 /** How quads are drawn at this zoom (the shader's uniforms). */
@@ -77,7 +77,7 @@ function drawShape(ctx: Context2D, quad: Quad, m: QuadMode): void {
   let stroke = unpackRgba(quad.stroke);
   if (m.theme.nodeFills === 'inverted') {
     fill = { ...fill, rgb: invertLightness(fill.rgb) };
-    stroke = { ...stroke, rgb: invertLightness(stroke.rgb) };
+    stroke = { ...stroke, rgb: mixRgb(invertLightness(stroke.rgb), 0xffffff, DARK_STROKE_LIFT) };
   }
   const aggregate = m.lod && m.scale < quad.aggregate;
   const box = aggregate || (m.lod && m.plain);

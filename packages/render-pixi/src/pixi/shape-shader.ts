@@ -7,6 +7,7 @@
  * too small to see, nothing for nodes inside such a group.
  */
 import { Geometry, Mesh, Shader } from 'pixi.js';
+import { DARK_STROKE_LIFT } from '../canvas2d/colours-2d.js';
 import type { NodeQuads } from '../scene/node-quads.js';
 import { STYLE_GLSL, type SceneStyle } from './scene-style.js';
 
@@ -39,6 +40,8 @@ const float ROLE_GROUP = 1.0;
 const float ROLE_ANNOTATION = 2.0;
 const float ROLE_BUTTON = 3.0;
 const float ROLE_OVERLAY = 4.0;
+
+const float DARK_STROKE_LIFT = ${DARK_STROKE_LIFT.toFixed(2)};
 
 // Lightness inverted, hue and saturation kept: every channel shifted by 1 - (max + min).
 vec3 invertLightness(vec3 c) {
@@ -88,7 +91,8 @@ void main() {
   vec4 stroke = aStroke;
   if (uInvertFills > 0.5 && !overlay) {
     fill.rgb = invertLightness(fill.rgb);
-    stroke.rgb = invertLightness(stroke.rgb);
+    // Inverted, an outline is only a little lighter than its fill: lifted toward white to stand off the dark background.
+    stroke.rgb = mix(invertLightness(stroke.rgb), vec3(1.0), DARK_STROKE_LIFT);
   }
   float mode = lod && px < aMeta.w ? 2.0 : plain ? 1.0 : 0.0;
   if (mode == 2.0) fill.rgb = mix(fill.rgb, stroke.rgb, 0.5);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centreOn, fitCamera, lerpCamera, panBy, screenToWorld, visibleWorld, wheelFactor, worldToScreen, zoomAt } from './camera.js';
+import { centreOn, fitCamera, rectInView, lerpCamera, panBy, screenToWorld, visibleWorld, wheelFactor, worldToScreen, zoomAt } from './camera.js';
 
 describe('camera', () => {
   it('fits a graph centred with a margin, never past 2×', () => {
@@ -28,6 +28,16 @@ describe('camera', () => {
     expect(worldToScreen(c, wx, wy)).toEqual([100, 50]);
     expect(visibleWorld(c, { width: 200, height: 100 })).toEqual({ x: -7.5, y: -7.5, width: 100, height: 50 });
     expect(worldToScreen(centreOn(c, { width: 200, height: 100 }, 40, 60), 40, 60)).toEqual([100, 50]);
+  });
+
+  it('tells whether a rectangle lies wholly on screen, inside a margin', () => {
+    const c = { x: 10, y: 0, scale: 2 };
+    const view = { width: 200, height: 100 };
+    expect(rectInView(c, view, { x: 0, y: 0, width: 95, height: 50 })).toBe(true);
+    expect(rectInView(c, view, { x: 0, y: 0, width: 95, height: 50 }, 1)).toBe(false);
+    expect(rectInView(c, view, { x: 10, y: 10, width: 20, height: 20 }, 8)).toBe(true);
+    expect(rectInView(c, view, { x: -6, y: 10, width: 20, height: 20 })).toBe(false);
+    expect(rectInView(c, view, { x: 10, y: 40, width: 20, height: 20 })).toBe(false);
   });
 
   it('wheel: one notch up zooms in by 1.25, down out; lines and pages scale', () => {

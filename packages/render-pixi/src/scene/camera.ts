@@ -81,6 +81,13 @@ export function visibleWorld(c: Camera, viewport: Viewport): Rect {
   return { x: -c.x / c.scale, y: -c.y / c.scale, width: viewport.width / c.scale, height: viewport.height / c.scale };
 }
 
+/** Whether world rectangle `r` lies wholly on screen, at least `margin` CSS px inside the viewport's edges. */
+export function rectInView(c: Camera, viewport: Viewport, r: Rect, margin = 0): boolean {
+  const [x0, y0] = worldToScreen(c, r.x, r.y);
+  const [x1, y1] = worldToScreen(c, r.x + r.width, r.y + r.height);
+  return x0 >= margin && y0 >= margin && x1 <= viewport.width - margin && y1 <= viewport.height - margin;
+}
+
 /** A camera that shows world point (wx, wy) at the viewport's centre, at the same scale. */
 export function centreOn(c: Camera, viewport: Viewport, wx: number, wy: number): Camera {
   return { scale: c.scale, x: viewport.width / 2 - wx * c.scale, y: viewport.height / 2 - wy * c.scale };

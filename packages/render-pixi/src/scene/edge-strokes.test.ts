@@ -1,7 +1,7 @@
 import { basisSegments, EdgeFlag, type Geometry } from '@tbg/layout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleGeometry } from '../test-support/example-geometry.js';
-import { buildCoarseEdgeStrokes, buildEdgeStrokeLevels, buildEdgeStrokes, EdgeRole, edgeBoxes, flattenBasis, PIECES_PER_SPAN, StrokeKind, type EdgeStrokes } from './edge-strokes.js';
+import { buildCoarseEdgeStrokes, buildEdgeStrokeLevels, buildEdgeStrokes, EdgeRole, edgeBoxes, flattenBasis, mitreNormals, MITRE_LIMIT, PIECES_PER_SPAN, StrokeWriter, allocateStrokes, StrokeKind, type EdgeStrokes } from './edge-strokes.js';
 import { EDGE_LEVELS, lodThresholds } from './lod.js';
 
 let g: Geometry;
@@ -34,6 +34,32 @@ describe('edge strokes', () => {
     const bent = flattenBasis([0, 0, 40, 0, 40, 40, 80, 40]);
     expect(bent.length / 2 - 1).toBeGreaterThan(spans);
     expect(bent.length / 2 - 1).toBeLessThanOrEqual(spans * PIECES_PER_SPAN);
+  });
+
+  it('pieces meet on mitred joins: a bend shares its corners, a sharp one is cut at MITRE_LIMIT', () => {
+    const len = (m: Float32Array, p: number) => Math.hypot(m[2 * p]!, m[2 * p + 1]!);
+    // Straight: unit normals, to the left of the direction of travel.
+    expect(Array.from(mitreNormals([0, 0, 10, 0, 20, 0]), (v) => v + 0)).toEqual([0, 1, 0, 1, 0, 1]);
+    // A right angle: the mitre is √2 long, along the bisector.
+    const right = mitreNormals([0, 0, 10, 0, 10, 10]);
+    expect(len(right, 1)).toBeCloseTo(Math.SQRT2);
+    expect(right[2]).toBeCloseTo(-1);
+    expect(right[3]).toBeCloseTo(1);
+    // Nearly reversing: cut to the limit.
+    expect(len(mitreNormals([0, 0, 10, 0, 0, 0.5]), 1)).toBeCloseTo(MITRE_LIMIT);
+    // A zero-length piece changes nothing.
+    expect(Array.from(mitreNormals([0, 0, 10, 0, 10, 0, 20, 0]), (v) => v + 0)).toEqual([0, 1, 0, 1, 0, 1, 0, 1]);
+    // In the buffers, each piece's end corners are the next piece's start corners.
+    const w = new StrokeWriter(allocateStrokes(3, 0));
+    w.style = { ...w.style, half: 4 };
+    w.line([0, 0, 10, 0, 20, 5, 30, 20]);
+    const s = w.finish();
+    const corner = (v: number, side: 1 | -1) => [s.centre[2 * v]! + 4 * side * s.normal[2 * v]!, s.centre[2 * v + 1]! + 4 * side * s.normal[2 * v + 1]!];
+    for (const piece of [0, 1]) {
+      const [end, next] = [4 * piece, 4 * (piece + 1)];
+      expect(corner(end + 3, 1)).toEqual(corner(next, 1));
+      expect(corner(end + 2, 1)).toEqual(corner(next + 1, 1));
+    }
   });
 
   it('one quad per piece and one arrowhead per edge, tip on the route end (the start for reference edges)', () => {

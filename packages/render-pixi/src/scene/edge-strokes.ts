@@ -84,6 +84,44 @@ export function flattenBasis(pts: ArrayLike<number>, pieces = PIECES_PER_SPAN): 
   return out;
 }
 
+/** A mitre longer than this many half widths is cut to it (a near reversal would spike far out). */
+export const MITRE_LIMIT = 3;
+
+/**
+ * Per point of a polyline (x, y pairs): the offset, in half widths, of its stroke's left edge —
+ * the piece's unit normal at the ends, and at a bend the mitre of the two pieces' normals, so that
+ * both pieces' quads share that corner. Pieces of zero length are skipped.
+ */
+export function mitreNormals(pts: ArrayLike<number>): Float32Array {
+  const n = pts.length >> 1;
+  const out = new Float32Array(2 * n);
+  // The unit normal of the piece ending at each point (and of the first for the first point).
+  let [px, py, has] = [0, 0, false];
+  for (let k = 0; k + 1 < n; k++) {
+    const dx = pts[2 * k + 2]! - pts[2 * k]!;
+    const dy = pts[2 * k + 3]! - pts[2 * k + 1]!;
+    const len = Math.hypot(dx, dy);
+    if (len < 1e-6) {
+      out[2 * k + 2] = out[2 * k]!;
+      out[2 * k + 3] = out[2 * k + 1]!;
+      continue;
+    }
+    const [nx, ny] = [-dy / len, dx / len];
+    if (!has) [out[2 * k], out[2 * k + 1]] = [nx, ny];
+    else {
+      const [mx, my] = [px + nx, py + ny];
+      const m = Math.hypot(mx, my);
+      // cos of half the turn: the mitre is 1 / cos long, up to MITRE_LIMIT.
+      const cos = m / 2;
+      const scale = m < 1e-6 ? 0 : Math.min(MITRE_LIMIT, 1 / Math.max(cos, 1e-6)) / m;
+      [out[2 * k], out[2 * k + 1]] = scale ? [mx * scale, my * scale] : [nx, ny];
+    }
+    [out[2 * k + 2], out[2 * k + 3]] = [nx, ny];
+    [px, py, has] = [nx, ny, true];
+  }
+  return out;
+}
+
 /** Writes pieces and arrowheads into preallocated stroke buffers, in the current style. */
 export class StrokeWriter {
   private v = 0;
@@ -107,23 +145,29 @@ export class StrokeWriter {
     o.meta[2 * v + 1] = s.hide;
   }
 
-  /** One quad per piece of the polyline. */
+  /**
+   * One quad per piece of the polyline. Pieces meet on mitred joins (their corners shared), so a
+   * wide edge bends without gaps on the outside of its bends nor spikes where pieces overlap.
+   */
   line(pts: ArrayLike<number>): void {
+    const joins = mitreNormals(pts);
     let dist = 0;
+    let prev = -1;
     for (let k = 0; k + 3 < pts.length; k += 2) {
       const [ax, ay, bx, by] = [pts[k]!, pts[k + 1]!, pts[k + 2]!, pts[k + 3]!];
       const len = Math.hypot(bx - ax, by - ay);
       if (len < 1e-6) continue;
-      const nx = -(by - ay) / len;
-      const ny = (bx - ax) / len;
+      const a = prev < 0 ? k : prev;
+      const [nax, nay, nbx, nby] = [joins[a]!, joins[a + 1]!, joins[k + 2]!, joins[k + 3]!];
       const base = this.v;
-      this.vertex(ax, ay, nx, ny, dist, false);
-      this.vertex(ax, ay, -nx, -ny, dist, false);
-      this.vertex(bx, by, -nx, -ny, dist + len, false);
-      this.vertex(bx, by, nx, ny, dist + len, false);
+      this.vertex(ax, ay, nax, nay, dist, false);
+      this.vertex(ax, ay, -nax, -nay, dist, false);
+      this.vertex(bx, by, -nbx, -nby, dist + len, false);
+      this.vertex(bx, by, nbx, nby, dist + len, false);
       this.out.index.set([base, base + 1, base + 2, base, base + 2, base + 3], this.i);
       this.i += 6;
       dist += len;
+      prev = k + 2;
     }
   }
 

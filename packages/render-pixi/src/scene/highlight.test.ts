@@ -79,6 +79,23 @@ describe('highlight', () => {
     expect(states.some((b) => (b & HighlightBit.insideHovered) !== 0)).toBe(false);
   });
 
+  it("an expanded group at the end of a hovered op's edge marks what it holds, as a hovered one does", () => {
+    const eg = buildEdgeGraph(g);
+    const n = g.nodes.count;
+    const expanded = (v: number) => (g.nodes.flags[v]! & NodeFlag.expanded) !== 0;
+    // An op whose edge ends on an expanded group's border with no part continuing inside it.
+    const op = [...Array(n).keys()].find((v) => g.nodes.kind[v] === NodeKind.op && neighbourhood(g, eg, v).nodes.some(expanded));
+    expect(op, 'an op with an expanded group among its neighbours').toBeDefined();
+    const group = neighbourhood(g, eg, op!).nodes.find(expanded)!;
+    const states = new Uint8Array(n + g.edges.count);
+    writeHighlight(g, eg, states, [], { selected: [], hovered: op! });
+    const within = (v: number): boolean => v >= 0 && (g.nodes.parent[v] === group || within(g.nodes.parent[v]!));
+    const held = [...Array(n).keys()].filter(within);
+    expect(held.length).toBeGreaterThan(0);
+    for (const v of held) expect(states[v]! & HighlightBit.insideHovered, g.nodes.label[v]).toBe(HighlightBit.insideHovered);
+    expect(states[group]).toBe(HighlightBit.neighbour);
+  });
+
   it('bounds what a highlight lights: node boxes, their annotations and edge points, padded', () => {
     const eg = buildEdgeGraph(g);
     const states = new Uint8Array(g.nodes.count + g.edges.count);

@@ -9,7 +9,7 @@ import { NodeFlag, type Geometry } from '@tbg/layout';
 import type { Rect } from './camera.js';
 
 /**
- * Bits of a state byte. `insideHovered`: inside the hovered expanded group (its nodes, and edges
+ * Bits of a state byte. `insideHovered`: inside a lit expanded group, hovered or a neighbour (its nodes, and edges
  * drawn in it). Not lit, so faded like the rest, but drawn in the hover's pass over the view
  * cache's picture: the group's opaque fill, drawn lit there, would otherwise cover them.
  */
@@ -147,17 +147,20 @@ export function writeHighlight(g: Geometry, eg: EdgeGraph, states: Uint8Array, l
     const near = neighbourhood(g, eg, h.hovered);
     for (const v of near.nodes) set(v, HighlightBit.neighbour);
     for (const e of near.edges) set(g.nodes.count + e, HighlightBit.neighbour);
-    if (g.nodes.flags[h.hovered]! & NodeFlag.expanded) markInside(g, h.hovered, (slot) => set(slot, HighlightBit.insideHovered));
+    // A lit expanded group (hovered, or at the end of an edge into it) is drawn lit, opaque, over
+    // the view cache's picture: what it holds is drawn in that pass too, faded.
+    const groups = [h.hovered, ...near.nodes].filter((v) => (g.nodes.flags[v]! & NodeFlag.expanded) !== 0);
+    if (groups.length) markInside(g, groups, (slot) => set(slot, HighlightBit.insideHovered));
   }
   return now;
 }
 
-/** Calls `mark` with the slot of every node inside `group` and of every edge drawn in it (at any depth). */
-function markInside(g: Geometry, group: number, mark: (slot: number) => void): void {
+/** Calls `mark` with the slot of every node inside one of `groups` and of every edge drawn in it (at any depth). */
+function markInside(g: Geometry, groups: readonly number[], mark: (slot: number) => void): void {
   const n = g.nodes.count;
   // Per node: 1 inside, 2 outside, 0 not yet known (parents may come after their children).
   const known = new Uint8Array(n);
-  known[group] = 1;
+  for (const group of groups) known[group] = 1;
   const inside = (v: number): boolean => {
     const path: number[] = [];
     let u = v;
@@ -169,7 +172,8 @@ function markInside(g: Geometry, group: number, mark: (slot: number) => void): v
     for (const w of path) known[w] = answer;
     return answer === 1;
   };
-  for (let v = 0; v < n; v++) if (v !== group && inside(v)) mark(v);
+  const lit = new Set(groups);
+  for (let v = 0; v < n; v++) if (!lit.has(v) && inside(v)) mark(v);
   for (let e = 0; e < g.edges.count; e++) {
     const owner = g.edges.owner[e]!;
     if (owner >= 0 && inside(owner)) mark(n + e);

@@ -28,5 +28,9 @@ describe('colour by structure', () => {
     const legend = structureLegend(templates);
     expect(legend.at(-1)).toEqual({ label: 'unique structure', color: TB_COLORS.unknown });
     expect(legend.map((l) => l.color)).toContain(colour);
+    // Named by a first member: the Slice row says which groups share that colour.
+    const named = structureLegend(templates, (group) => h.groups[group]!.name);
+    const row = named.find((l) => l.color === colour && /Slice/.test(l.label));
+    expect(row?.label).toMatch(/^3 similar: Slice(_\d)?, …$/);
   }, 60_000);
 });

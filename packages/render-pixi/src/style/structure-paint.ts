@@ -25,8 +25,16 @@ export function structurePaint(g: Geometry, h: Hierarchy, templates: Templates):
   return paint;
 }
 
-/** The legend of the structure mode: one swatch per template cluster present, plus "unique". */
-export function structureLegend(templates: Templates): Array<{ label: string; color: number }> {
-  const out = templates.clusters.map((c, k) => ({ label: `${c.groups.length} similar`, color: structureColor(templateColorIndex(templates, k, TB_TEMPLATE_PALETTE_SIZE)) }));
+/**
+ * The legend of the structure mode: one swatch per template cluster present, plus "unique". With
+ * `nameOf` (a group id's full name), each row names its first member, so that one can tell which
+ * groups share a structure: `4 similar: dense_1, …`; a template of one library function is named alone.
+ */
+export function structureLegend(templates: Templates, nameOf?: (group: number) => string): Array<{ label: string; color: number }> {
+  const out = templates.clusters.map((c, k) => {
+    const first = nameOf && c.groups.length ? nameOf(c.groups[0]!).split('/').pop()! : '';
+    const label = c.groups.length === 1 && first ? first : `${c.groups.length} similar${first ? `: ${first}, …` : ''}`;
+    return { label, color: structureColor(templateColorIndex(templates, k, TB_TEMPLATE_PALETTE_SIZE)) };
+  });
   return [...out, { label: 'unique structure', color: TB_COLORS.unknown }];
 }
