@@ -23,7 +23,7 @@ import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { encodeGraphDef, generateTrainingGraph, GRAPH_FIXTURES } from '@tbg/testkit';
 import { screencast, timesToScreen } from './on-screen.js';
-import { DIST, openElementPage, revealedPoint, startHarness, waitForIdle, waitForLoad, waitForSettled, type ElementHarness } from '../src/test-support/element-page.js';
+import { DIST, nodePoint, openElementPage, startHarness, waitForIdle, waitForLoad, waitForSettled, type ElementHarness } from '../src/test-support/element-page.js';
 
 /** `BENCH_ONLY=regex` runs only the inputs whose names match (e.g. while profiling one case). */
 const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
@@ -280,7 +280,7 @@ const HOVER_PAUSE_MS = 500;
 async function hoverOnScreen(page: Page, input: string): Promise<void> {
   await page.evaluate(() => document.querySelector('tf-graph')!.select('MatMul'));
   await waitForIdle(page);
-  const on = revealedPoint(PAGE_SIZE);
+  const on = await nodePoint(page, 'MatMul');
   const off = { x: 100, y: PAGE_SIZE.height - 40 };
   await page.mouse.move(off.x, off.y);
   await page.waitForTimeout(HOVER_PAUSE_MS);

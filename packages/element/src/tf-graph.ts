@@ -10,7 +10,7 @@ import { attachPointerInput, type PointerTarget } from './interaction/pointer-in
 import { createRenderHost, type RenderModeSetting } from './render/create-render-host.js';
 import { PreviewCanvas } from './render/preview-canvas.js';
 import type { ColorBy, FrameInfo, Picked } from './render/render-types.js';
-import { GraphController } from './session/graph-controller.js';
+import { GraphController, type RevealZoom } from './session/graph-controller.js';
 import { GraphSession } from './session/graph-session.js';
 import type { GraphInput } from './session/graph-source.js';
 import type { ErrorDetail, GraphLoadedDetail, ProgressDetail } from './session/load-timings.js';
@@ -46,6 +46,7 @@ export class TfGraph extends LitElement {
     dragging: { state: true },
     hasGraph: { state: true },
     info: { state: true },
+    darkScene: { state: true },
   };
 
   /** URL of a graph file (any format `loadGraph` reads). */
@@ -72,6 +73,8 @@ export class TfGraph extends LitElement {
   protected legendEntries: LegendEntry[] = [];
   protected dragging = false;
   protected hasGraph = false;
+  /** The scene is drawn dark (its fills' lightness inverted): the legend's swatches follow. */
+  protected darkScene = false;
   /** The selected node's info card. */
   protected info: NodeInfo | null = null;
 
@@ -82,6 +85,8 @@ export class TfGraph extends LitElement {
   private lastFrame: FrameInfo | null = null;
   /** Counts set-ups and tear-downs: work started for a removed element stops. */
   private mounts = 0;
+  /** Counts hover picks and the pointer's leaving: only the last pick's answer lights a node. */
+  private hoverSeq = 0;
   /** The name this element selected itself (so that reflecting it does not select again). */
   private ownSelection: string | null = null;
 
@@ -129,7 +134,7 @@ export class TfGraph extends LitElement {
       @dragleave=${() => (this.dragging = false)}
       @drop=${this.onDrop}
     >
-      <div class="canvas-slot"></div>
+      <div class="canvas-slot" ?hidden=${!this.hasGraph && this.failure !== null}></div>
       ${this.hasGraph || this.progress || this.failure ? '' : html`<div class="empty">No graph: set src, or drop a graph file here</div>`}
       ${toolbar({
         colorBy: this.colorBy,
@@ -139,14 +144,13 @@ export class TfGraph extends LitElement {
         onColorBy: (m) => (this.colorBy = m),
         onFit: () => this.fit(),
       })}
-      ${legend(this.colorBy, this.legendEntries)} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
+      ${legend(this.colorBy, this.legendEntries, this.darkScene)} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
       ${progressBar(this.progress)} ${errorBox(this.failure)} ${dropHint(this.dragging)}
     </div>`;
   }
 
   private setUp(): void {
     if (this.controller) return;
-    const stage = this.renderRoot.querySelector<HTMLElement>('.stage')!;
     const slot = this.renderRoot.querySelector<HTMLElement>('.canvas-slot')!;
     // Attached again after a removal: the last mount's canvases go.
     slot.replaceChildren();
@@ -188,9 +192,10 @@ export class TfGraph extends LitElement {
       this.controller?.resize(s.width, s.height, globalThis.devicePixelRatio || 1);
     });
     this.resizeObserver.observe(slot);
-    this.detachInput = attachPointerInput(stage, this.pointerTarget());
-    this.controller.setTheme(readTheme(this));
-    this.detachScheme = onSchemeChange(() => this.controller?.setTheme(readTheme(this)));
+    // On the canvas' slot, not the stage: the panels over it (toolbar, legend, info card) take their own clicks and wheels.
+    this.detachInput = attachPointerInput(slot, this.pointerTarget());
+    this.applyTheme();
+    this.detachScheme = onSchemeChange(() => this.applyTheme());
     host.catch((error: unknown) => mount === this.mounts && this.fail(error, 'frame'));
     this.reload();
   }
@@ -241,8 +246,12 @@ export class TfGraph extends LitElement {
         if (this.selected) void this.selectNode(this.selected);
       },
       error: (d) => {
+        // A load failed: the last graph (its canvas, toolbar, legend and card) goes, not left under the message.
         this.progress = null;
         this.failure = d;
+        this.hasGraph = false;
+        this.legendEntries = [];
+        this.info = null;
         this.emit('error', d);
       },
       expansion: (expanded, provisional) => this.emit('expand-change', { expanded, provisional }),
@@ -263,7 +272,10 @@ export class TfGraph extends LitElement {
       click: (x, y) => void this.onClick(x, y),
       doubleClick: (x, y) => void this.onDoubleClick(x, y),
       hover: (x, y) => void this.onHover(x, y),
-      leave: () => this.controller?.hover(-1),
+      leave: () => {
+        this.hoverSeq++;
+        this.controller?.hover(-1);
+      },
       minimap: () => this.lastFrame?.minimap ?? null,
       dragMinimap: (x, y) => void this.controller?.dragMinimap(x, y),
     };
@@ -272,17 +284,25 @@ export class TfGraph extends LitElement {
   private async onClick(x: number, y: number): Promise<void> {
     const p = await this.controller?.pick(x, y);
     if (p?.part === 'expandButton') await this.toggle(p);
-    else if (p && p.ref >= 0) await this.selectNode(p.ref);
+    else if (p && p.ref >= 0) await this.selectNode(p.ref, 'keep');
     else await this.selectNode(null);
   }
 
   private async onHover(x: number, y: number): Promise<void> {
+    const seq = ++this.hoverSeq;
     const p = await this.controller?.pick(x, y);
-    this.controller?.hover(p ? p.index : -1);
+    // A later move, or the pointer's leaving, came while this one was picked.
+    if (seq !== this.hoverSeq) return;
+    // An expanded group (or a section of one) is a frame around what it holds: lighting its few
+    // edges would fade all it holds, most of an expanded graph, wherever the pointer rests.
+    const lit = p && !p.expanded && p.kind !== 'section' ? p.index : -1;
+    this.controller?.hover(lit);
+    const slot = this.renderRoot.querySelector<HTMLElement>('.canvas-slot');
+    if (slot) slot.style.cursor = lit >= 0 || p?.part === 'expandButton' ? 'pointer' : '';
   }
 
   /** Selects a node (NodeRef or name; null clears), shows its card, fires `node-select`. */
-  private async selectNode(target: number | string | null): Promise<void> {
+  private async selectNode(target: number | string | null, zoom: RevealZoom = 'in'): Promise<void> {
     const c = this.controller;
     if (!c) return;
     if (target === null) {
@@ -293,7 +313,7 @@ export class TfGraph extends LitElement {
       // The info card (tf-graph-styles: min(340px, 45%) wide, 8px from the edge) will cover the right.
       c.setCoveredRight(Math.min(340, 0.45 * this.clientWidth) + 16);
       try {
-        this.info = await c.select(target);
+        this.info = await c.select(target, zoom);
       } catch (error) {
         this.fail(error, 'interaction');
         return;
@@ -361,7 +381,13 @@ export class TfGraph extends LitElement {
 
   /** Reads the scene's colours from the CSS custom properties again (after a page changed them). */
   refreshTheme(): void {
-    this.controller?.setTheme(readTheme(this));
+    this.applyTheme();
+  }
+
+  private applyTheme(): void {
+    const theme = readTheme(this);
+    this.darkScene = theme.dark;
+    this.controller?.setTheme(theme);
   }
 
   /** Fits the whole graph to the view. */
@@ -372,6 +398,18 @@ export class TfGraph extends LitElement {
   /** Selects a node by full name: expands what hides it, pans to it, shows its info card. */
   select(name: string): Promise<void> {
     return this.selectNode(name);
+  }
+
+  /**
+   * Where a node's shape is drawn now, in CSS px from the element's top-left (e.g. to place a
+   * popup beside it), or null while it is not drawn (inside a collapsed group) or unknown.
+   */
+  async nodeRect(name: string): Promise<{ x: number; y: number; width: number; height: number } | null> {
+    try {
+      return (await this.controller?.screenRect(name)) ?? null;
+    } catch {
+      return null;
+    }
   }
 
   /** Expands a metanode or series by full name. */

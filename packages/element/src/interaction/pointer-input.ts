@@ -93,7 +93,11 @@ export function attachPointerInput(stage: HTMLElement, target: PointerTarget): (
     const p = local(e);
     target.doubleClick(p.x, p.y);
   };
-  const onLeave = () => target.leave();
+  const onLeave = () => {
+    // A move queued before the pointer left must not light a node after it.
+    hoverQueued = null;
+    target.leave();
+  };
 
   return listen(stage, {
     wheel: onWheel,

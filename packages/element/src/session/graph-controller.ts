@@ -5,7 +5,7 @@
  */
 import type { NodeInfo } from '@tbg/hierarchy';
 import { parseExpandMode, type Direction, type ViewSummary } from '@tbg/layout';
-import { easeInOut, fitCamera, lerpCamera, centreOn, type Camera } from '@tbg/render-pixi/camera';
+import { easeInOut, fitCamera, lerpCamera, centreOn, rectInView, type Camera } from '@tbg/render-pixi/camera';
 import { readBlob, readUrl, nameOfUrl, type ReadProgress } from '../load/read-source.js';
 import type { PreviewCanvas } from '../render/preview-canvas.js';
 import type { RenderHost } from '../render/render-host.js';
@@ -40,6 +40,12 @@ const PROGRESS_EVERY_MS = 50;
 
 /** Superseded by a newer load: not an error anyone should see. */
 class Superseded extends Error {}
+
+/** A node nearer than this to the view's edge (CSS px) is revealed by a pan, not left where it is. */
+const REVEAL_MARGIN = 24;
+
+/** How a selection reveals its node: zooming in to one too small to see, or at the scale of the view. */
+export type RevealZoom = 'in' | 'keep';
 
 export class GraphController {
   private generation = 0;
@@ -253,7 +259,12 @@ export class GraphController {
   fit(): void {
     this.cameraIntent++;
     const g = this.layoutState?.layout;
-    if (g) this.animateTo(fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.viewport));
+    if (g) this.animateTo(fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.openView()));
+  }
+
+  /** The part of the view no panel covers (on the left; the info card lies on the right). */
+  private openView(): { width: number; height: number } {
+    return { width: this.viewport.width - this.coveredRight, height: this.viewport.height };
   }
 
   /** Tells the controller how much of the view's right side a panel covers (0: none). */
@@ -265,15 +276,17 @@ export class GraphController {
    * Pans (and zooms in when tiny) to a node's shape, animated; centred in the part of the view no
    * panel covers. `intent`: `cameraIntent` when the reveal was asked for.
    */
-  private async reveal(ref: number, intent: number): Promise<boolean> {
+  private async reveal(ref: number, intent: number, zoom: RevealZoom): Promise<boolean> {
     await this.presenting;
     const rect = await (await this.host).shapeOf(ref);
     if (!rect) return false;
     // The camera was moved meanwhile (a fit, a pan: e.g. right after the double click that selected
     // and expanded this node): that move stands.
     if (intent !== this.cameraIntent) return true;
-    const scale = Math.max(this.camera.scale, Math.min(1, 40 / Math.max(1, rect.height)));
-    const open = { width: this.viewport.width - this.coveredRight, height: this.viewport.height };
+    const scale = zoom === 'in' ? Math.max(this.camera.scale, Math.min(1, 40 / Math.max(1, rect.height))) : this.camera.scale;
+    const open = this.openView();
+    // Already in view beside the panel, and large enough: the view stays (a click must not move what it clicked).
+    if (scale === this.camera.scale && rectInView(this.camera, open, rect, REVEAL_MARGIN)) return true;
     this.animateTo(centreOn({ ...this.camera, scale }, open, rect.x + rect.width / 2, rect.y + rect.height / 2));
     return true;
   }
@@ -292,19 +305,32 @@ export class GraphController {
     step();
   }
 
-  /** Selects a node by NodeRef or full name: expands its ancestors if hidden, pans to it. */
-  async select(target: number | string): Promise<NodeInfo> {
+  /**
+   * Selects a node by NodeRef or full name: expands its ancestors if hidden, pans to it unless it
+   * is in view. `zoom`: 'in' zooms in to a node too small to see (a name chosen from a list),
+   * 'keep' keeps the scale (a node clicked on screen).
+   */
+  async select(target: number | string, zoom: RevealZoom = 'in'): Promise<NodeInfo> {
     // A camera move asked for while the node is looked up and revealed stands (see reveal).
     const intent = ++this.cameraIntent;
     const info = await this.session.view.info(target);
     this.selectedRef = info.ref;
     this.pushHighlight();
-    if (info.ref >= 0 && !(await this.reveal(info.ref, intent))) {
+    if (info.ref >= 0 && !(await this.reveal(info.ref, intent, zoom))) {
       const hidden = await this.collapsedAncestors(info);
       if (hidden.length) await this.change({ expand: hidden });
-      await this.reveal(info.ref, intent);
+      await this.reveal(info.ref, intent, zoom);
     }
     return info;
+  }
+
+  /** Where a node's shape is drawn now (CSS px from the view's top-left), or null while it is not drawn (inside a collapsed group). */
+  async screenRect(name: string): Promise<{ x: number; y: number; width: number; height: number } | null> {
+    const { ref } = await this.session.view.info(name);
+    const rect = ref >= 0 ? await (await this.host).shapeOf(ref) : null;
+    if (!rect) return null;
+    const c = this.camera;
+    return { x: rect.x * c.scale + c.x, y: rect.y * c.scale + c.y, width: rect.width * c.scale, height: rect.height * c.scale };
   }
 
   /** Groups above a node that are collapsed, outermost first. */

@@ -145,12 +145,16 @@ export async function darkPixels(page: Page, clip: { x: number; y: number; width
   return (await countPixels(page, await page.screenshot({ clip }))).dark;
 }
 
-/**
- * Where `select(name)` puts the node in an element of this size: centred in the part the info
- * card leaves free (the card covers min(340 px, 45 %) plus 16 px of margin on the right).
- */
-export function revealedPoint(size = { width: 1000, height: 700 }): { x: number; y: number } {
-  return { x: (size.width - (Math.min(340, 0.45 * size.width) + 16)) / 2, y: size.height / 2 };
+/** The centre of a node's shape on the page (CSS px), from the element's `nodeRect`; throws while it is not drawn. */
+export async function nodePoint(page: Page, name: string): Promise<{ x: number; y: number }> {
+  const at = await page.evaluate(async (n) => {
+    const g = document.querySelector('tf-graph')!;
+    const r = await g.nodeRect(n);
+    const box = g.getBoundingClientRect();
+    return r && { x: box.left + r.x + r.width / 2, y: box.top + r.y + r.height / 2 };
+  }, name);
+  if (!at) throw new Error(`${name} is not drawn`);
+  return at;
 }
 
 /** Pure-red pixels (the default theme's selection outline) in a rectangle of the page. */

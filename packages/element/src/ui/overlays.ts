@@ -1,6 +1,7 @@
 /** The element's panels as lit templates: toolbar, legend, progress, error, drop hint. */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ViewSummary } from '@tbg/layout';
+import { invertLightness } from '@tbg/render-pixi/style';
 import type { ColorBy } from '../render/render-types.js';
 import type { ErrorDetail, ProgressDetail } from '../session/load-timings.js';
 import type { LegendEntry } from '../workers/graph-paints.js';
@@ -104,7 +105,8 @@ const hex = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
 /** Legend rows shown; a big graph has hundreds of structures (a 100k-op graph: a 70 ms layout of the panel). */
 const LEGEND_ROWS = 12;
 
-export function legend(colorBy: ColorBy, entries: LegendEntry[]): TemplateResult | typeof nothing {
+/** `dark`: the scene draws fills with their lightness inverted (DARK_THEME), and so do the swatches. */
+export function legend(colorBy: ColorBy, entries: LegendEntry[], dark = false): TemplateResult | typeof nothing {
   if (entries.length === 0) return nothing;
   const title = colorBy === 'device' ? 'Device' : 'Structure';
   // Keep the last entry (unique structure) when cutting: it explains the grey.
@@ -112,7 +114,7 @@ export function legend(colorBy: ColorBy, entries: LegendEntry[]): TemplateResult
   const more = entries.length - shown.length;
   return html`<div class="panel legend" part="legend">
     <div><b>${title}</b></div>
-    ${shown.map((e) => html`<div><span class="swatch" style="background:${hex(e.color)}"></span>${e.label}</div>`)}
+    ${shown.map((e) => html`<div class="row" title=${e.label}><span class="swatch" style="background:${hex(dark ? invertLightness(e.color) : e.color)}"></span>${e.label}</div>`)}
     ${more > 0 ? html`<div class="more">and ${more} more</div>` : nothing}
   </div>`;
 }

@@ -43,10 +43,16 @@ export const tfGraphStyles = css`
   .stage {
     position: absolute;
     inset: 0;
+  }
+  /* After a failed load: kept at its size (the renderer's canvas stays), not shown. */
+  .canvas-slot[hidden] {
+    visibility: hidden;
+  }
+  .canvas-slot {
     touch-action: none;
     cursor: grab;
   }
-  .stage:active {
+  .canvas-slot:active {
     cursor: grabbing;
   }
   .canvas-slot,
@@ -90,6 +96,11 @@ export const tfGraphStyles = css`
     overflow: auto;
     padding: 6px 8px;
     font-size: 12px;
+  }
+  .legend .row {
+    white-space: nowrap;
+    overflow: hidden;
+    text-overflow: ellipsis;
   }
   .legend .swatch {
     display: inline-block;

@@ -34,7 +34,7 @@ export function graphPaints(ctx: PaintContext, g: Geometry): { value: GraphPaint
     none: plainPaint(g),
   };
   const legend: Record<ColorBy, LegendEntry[]> = {
-    structure: structureLegend(ctx.templates()),
+    structure: structureLegend(ctx.templates(), (group) => h.groups[group]!.name),
     device: deviceColors(h).map((d) => ({ label: d.device, color: d.color })),
     none: [],
   };
