@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ShapeKind } from '../geometry/types.js';
 import { DEFAULT_LAYOUT_PARAMS as P } from '../params.js';
 import { roboto } from '../text/roboto.js';
-import { LR_AXIS_CLEARANCE, metaHeight, metaLabel, nodeBox } from './node-box.js';
+import { ELLIPSE_ANNOTATION_REACH, LR_AXIS_CLEARANCE, metaHeight, metaLabel, nodeBox } from './node-box.js';
 import type { NodeBox } from './types.js';
 
 type NodeSpec = [name: string, op: string, inputs?: string[]];
@@ -369,8 +369,16 @@ describe('nodeBox', () => {
     const b = box('sink');
     const ends = b.annotations.filter((a) => a.side === 0).map((a) => a.edge[3]);
     for (let i = 1; i < ends.length; i++) expect(ends[i]).toBeGreaterThan(ends[i - 1]!);
-    expect(ends[0]).toBeCloseTo(b.shapeY, 9);
-    expect(ends.at(-1)).toBeCloseTo(b.shapeY + b.shapeH, 9);
+    // Over the middle part of the ellipse's side, each on its outline, facing the edge.
+    const [cy, ry] = [b.shapeY + b.shapeH / 2, b.shapeH / 2];
+    expect(ends[0]).toBeCloseTo(cy - ELLIPSE_ANNOTATION_REACH * ry, 9);
+    expect(ends.at(-1)).toBeCloseTo(cy + ELLIPSE_ANNOTATION_REACH * ry, 9);
+    for (const a of b.annotations.filter((a) => a.side === 0)) {
+      const [x, y] = [a.edge[2]!, a.edge[3]!];
+      const [u, v] = [(x - (b.shapeX + b.shapeW / 2)) / (b.shapeW / 2), (y - cy) / ry];
+      expect(u * u + v * v).toBeCloseTo(1, 6);
+      expect(u).toBeLessThan(-0.9);
+    }
   });
 
   it('keeps every box of the sample graph well formed', () => {

@@ -136,6 +136,9 @@ export function nodeBox(h: Hierarchy, ref: NodeRef, ann: NodeAnnotations | undef
   return placedBox(s, labelY, items, extent);
 }
 
+/** Annotation edges meet an ellipse within this share of its half height from its axis. */
+export const ELLIPSE_ANNOTATION_REACH = 0.3;
+
 /**
  * One column of annotations beside the shape: in-annotations left of it, out-annotations right;
  * pushed to `items`, and `extent` widened to hold them.
@@ -158,7 +161,10 @@ function placeColumn(
   const glyphs = list.map((a) => glyphOf(h, a));
   const rows = glyphs.map((g) => Math.max(g.h, annH));
   const total = rows.reduce((a, b) => a + b, 0) + p.annotationYOffset * (rows.length - 1);
-  const touch = Math.max(0, Math.min(s.h / 2 - s.radius, total / 2));
+  // An ellipse is met in the middle part of its side, where its outline faces the edges (not at
+  // its top and bottom, where an arrowhead would lie over it). TensorBoard meets it at one point.
+  const reach = s.kind === ShapeKind.ellipse ? ELLIPSE_ANNOTATION_REACH * (s.h / 2) : s.h / 2 - s.radius;
+  const touch = Math.max(0, Math.min(reach, total / 2));
   const isIn = side === AnnotationSide.in;
   let y = lr ? LR_AXIS_CLEARANCE : -total / 2;
   for (let i = 0; i < list.length; i++) {
