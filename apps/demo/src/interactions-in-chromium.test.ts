@@ -145,6 +145,17 @@ describe.skipIf(!run)(SUITE, () => {
       expect(await page.locator('.drop-name').textContent()).toMatch(/^tiny\.pbtxt/);
       const ink = await drawnGraph(page, 'drop-file');
       expect(looksDrawn(ink), JSON.stringify(ink)).toBe(true);
+      // Dropped on the element itself: the element shows it, and the story names it.
+      await page.evaluate(`(async () => {
+        const bytes = await (await fetch('graphs/tb_demo_xla_118.pbtxt')).arrayBuffer();
+        const dt = new DataTransfer();
+        dt.items.add(new File([bytes], 'xla-again.pbtxt'));
+        const stage = document.querySelector('tf-graph').shadowRoot.querySelector('.stage');
+        stage.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, composed: true, cancelable: true }));
+      })()`);
+      const third = await waitLoaded(page, LOAD, 3);
+      expect(third.loaded[2]!.nodeCount).toBeGreaterThan(50);
+      expect(await page.locator('.drop-name').textContent()).toMatch(/^xla-again\.pbtxt/);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

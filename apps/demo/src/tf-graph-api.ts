@@ -7,8 +7,6 @@ import type { ColorBy, ErrorDetail, FrameInfo, GraphLoadedDetail, TfGraph } from
 
 export type { ColorBy, ErrorDetail, FrameInfo, GraphLoadedDetail, LoadTimings, TfGraph } from '@tbg/element';
 
-export const COLOR_MODES: readonly ColorBy[] = ['structure', 'device', 'none'];
-
 /** What a story asks of a new element; attributes are left unset when absent. */
 export interface TfGraphOptions {
   src?: string;

@@ -5,12 +5,14 @@ import type { StoryBody } from './story-body.js';
 
 const ACCEPT = '.pb,.pbtxt,.meta,.json,.txt,application/octet-stream,application/json';
 
+const describe = (file: File) => `${file.name} (${(file.size / 1024).toFixed(file.size < 10_240 ? 1 : 0)} KiB)`;
+
 export function dropStory(): StoryBody {
   const stage = graphStage({ colorBy: 'structure' });
   const name = h('span', { class: 'drop-name' }, 'No file yet.');
   const show = (file: File | undefined) => {
     if (!file) return;
-    name.textContent = `${file.name} (${(file.size / 1024).toFixed(file.size < 10_240 ? 1 : 0)} KiB)`;
+    name.textContent = describe(file);
     stage.loading();
     stage.el.file = file;
   };
@@ -36,6 +38,11 @@ export function dropStory(): StoryBody {
     e.preventDefault();
     zone.classList.remove('over');
     show(e.dataTransfer?.files[0]);
+  });
+  // A file dropped on the element itself goes straight to it: name it here too.
+  stage.el.addEventListener('drop', (e) => {
+    const file = e.dataTransfer?.files[0];
+    if (file) name.textContent = describe(file);
   });
   return { root: h('div', { class: 'drop-story' }, zone, stage.root), dispose: stage.dispose };
 }

@@ -1,7 +1,7 @@
 /**
- * The part every graph story shares: a toolbar, then the element with the timings panel over
- * it. The element shows its own progress and errors; the demo adds what a page would build
- * from its events.
+ * The part every graph story shares: a toolbar with the load timings and the selection, then
+ * the element. The element shows its own progress, errors and controls; the demo adds what a
+ * page would build from its events.
  */
 import { h } from '../dom.js';
 import { createTfGraph, onTfGraph, type TfGraph, type TfGraphListeners, type TfGraphOptions } from '../tf-graph-api.js';
@@ -12,8 +12,6 @@ export interface GraphStage {
   root: HTMLElement;
   el: TfGraph;
   controls: GraphControls;
-  /** The box the element fills: stories may lay more readouts over it. */
-  box: HTMLElement;
   /** Call before giving the element another graph: clears the last graph's timings. */
   loading(): void;
   dispose: () => void;
@@ -21,8 +19,8 @@ export interface GraphStage {
 
 export function graphStage(options: TfGraphOptions, more: TfGraphListeners = {}): GraphStage {
   const el = createTfGraph(options);
-  const controls = graphControls(el, options.colorBy ?? 'structure');
   const timings = timingsPanel();
+  const controls = graphControls(el, timings.root);
   const stop = onTfGraph(el, {
     loaded: (d) => {
       timings.show(d);
@@ -30,13 +28,12 @@ export function graphStage(options: TfGraphOptions, more: TfGraphListeners = {})
     },
     frame: more.frame,
   });
-  const box = h('div', { class: 'stage' }, el, timings.root);
+  const box = h('div', { class: 'stage' }, el);
   const root = h('div', { class: 'graph-story' }, controls.root, box);
   return {
     root,
     el,
     controls,
-    box,
     loading: () => timings.clear(),
     dispose: () => {
       stop();

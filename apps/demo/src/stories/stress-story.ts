@@ -23,8 +23,7 @@ export function stressStory(story: Story): StoryBody {
     const b = h('button', { type: 'button', class: `loop-${kind}`, 'aria-pressed': 'false', onclick: () => toggle(kind) }, label);
     buttons.set(kind, b);
   }
-  stage.controls.add(...buttons.values(), h('button', { type: 'button', class: 'reset-stats', onclick: () => readout.reset() }, 'Reset stats'));
-  stage.box.append(readout.root);
+  stage.controls.add(...buttons.values(), h('button', { type: 'button', class: 'reset-stats', onclick: () => readout.reset() }, 'Reset stats'), readout.root);
   return {
     root: stage.root,
     dispose() {

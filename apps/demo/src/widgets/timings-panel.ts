@@ -1,4 +1,4 @@
-/** The small panel that shows how long each loading phase took, from `graph-loaded`. */
+/** A line in the story's toolbar: how long each loading phase took, from `graph-loaded`. */
 import { formatMs, h } from '../dom.js';
 import type { GraphLoadedDetail, LoadTimings } from '../tf-graph-api.js';
 
@@ -17,22 +17,19 @@ export interface TimingsPanel {
 }
 
 export function timingsPanel(): TimingsPanel {
-  const list = h('dl');
-  const root = h('aside', { class: 'timings', 'aria-label': 'Load timings', hidden: true }, h('h2', {}, 'Loaded in'), list);
-  const row = (name: string, value: string, cls?: string) => [h('dt', { class: cls }, name), h('dd', { class: cls }, value)];
+  const root = h('span', { class: 'timings', 'aria-label': 'Load timings', hidden: true });
   return {
     root,
     show(d) {
       const total = ROWS.reduce((sum, [key]) => sum + (d.timings[key] ?? 0), 0);
-      list.replaceChildren(
-        ...row('nodes', d.nodeCount.toLocaleString('en-US')),
-        ...ROWS.flatMap(([key, name]) => row(name, formatMs(d.timings[key]))),
-        ...row('total', formatMs(total), 'total'),
+      root.replaceChildren(
+        h('b', {}, `${d.nodeCount.toLocaleString('en-US')} nodes in ${formatMs(total)}`),
+        ...ROWS.map(([key, name]) => h('span', { class: 'phase' }, `${name} ${formatMs(d.timings[key])}`)),
       );
       root.hidden = false;
     },
     clear() {
-      list.replaceChildren();
+      root.replaceChildren();
       root.hidden = true;
     },
   };
