@@ -363,6 +363,24 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
+  it('a graph with no ops (an empty run-metadata entry) says so, and why, instead of a blank view', async () => {
+    const src = '/shared/events/tf2-keras-callback-scalars-histos/train/events.out.tfevents.1585231889.LEMON.12072.235.v2';
+    const { page, errors } = await openElementPage(h, { src, tag: 'batch_2' });
+    try {
+      expect((await waitForShown(page)).detail.nodeCount).toBe(0);
+      await page.waitForFunction(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.empty') !== null);
+      const notice = await shadowText(page, '.empty');
+      expect(notice).toContain('This graph has no ops to draw.');
+      expect(notice).toContain('batch_2');
+      // The toolbar stays, to choose another graph of the file; there is no legend of nothing.
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.toolbar select.source') !== null)).toBe(true);
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.legend') === null)).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('a graph URL is downloaded by the view worker: its bytes never reach the page', async () => {
     const { page, errors } = await openElementPage(h, { src: XLA });
     try {

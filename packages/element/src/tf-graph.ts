@@ -15,7 +15,7 @@ import { GraphSession } from './session/graph-session.js';
 import type { GraphInput } from './session/graph-source.js';
 import type { ErrorDetail, GraphLoadedDetail, ProgressDetail } from './session/load-timings.js';
 import { infoCard } from './ui/info-card.js';
-import { dropHint, errorBox, legend, progressBar, sourceChoices, toolbar } from './ui/overlays.js';
+import { dropHint, emptyGraphNotice, errorBox, legend, progressBar, sourceChoices, toolbar } from './ui/overlays.js';
 import { onSchemeChange, readTheme } from './ui/read-theme.js';
 import { tfGraphStyles } from './ui/tf-graph-styles.js';
 import type { LegendEntry } from './workers/graph-paints.js';
@@ -136,6 +136,7 @@ export class TfGraph extends LitElement {
     >
       <div class="canvas-slot" ?hidden=${!this.hasGraph && this.failure !== null}></div>
       ${this.hasGraph || this.progress || this.failure ? '' : html`<div class="empty">No graph: set src, or drop a graph file here</div>`}
+      ${this.hasGraph ? emptyGraphNotice(this.summary) : ''}
       ${toolbar({
         colorBy: this.colorBy,
         hasGraph: this.hasGraph,
@@ -144,7 +145,7 @@ export class TfGraph extends LitElement {
         onColorBy: (m) => (this.colorBy = m),
         onFit: () => this.fit(),
       })}
-      ${legend(this.colorBy, this.legendEntries, this.darkScene)} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
+      ${this.summary?.ops === 0 ? '' : legend(this.colorBy, this.legendEntries, this.darkScene)} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
       ${progressBar(this.progress)} ${errorBox(this.failure)} ${dropHint(this.dragging)}
     </div>`;
   }

@@ -119,6 +119,14 @@ export function legend(colorBy: ColorBy, entries: LegendEntry[], dark = false): 
   </div>`;
 }
 
+/** A graph with no ops (an empty run-metadata entry, an empty GraphDef): say so, and why, instead of a blank view. */
+export function emptyGraphNotice(summary: ViewSummary | null): TemplateResult | typeof nothing {
+  if (!summary || summary.ops > 0) return nothing;
+  return html`<div class="empty" role="status">
+    <div><b>This graph has no ops to draw.</b>${summary.warnings.map((w) => html`<div>${w}</div>`)}</div>
+  </div>`;
+}
+
 export function dropHint(active: boolean): TemplateResult | typeof nothing {
   return active ? html`<div class="panel drop">Drop a graph file to show it</div>` : nothing;
 }

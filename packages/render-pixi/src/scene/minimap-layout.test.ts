@@ -40,6 +40,8 @@ describe('minimap layout', () => {
     expect(minimapShown(graph, fit, viewport, on)).toBe(false);
     expect(minimapShown(graph, fit, viewport, { ...on, autoHide: 1 })).toBe(true);
     expect(minimapShown(graph, fit, viewport, { ...on, enabled: false, autoHide: 1 })).toBe(false);
+    // An empty graph: nothing to map.
+    expect(minimapShown({ x: 0, y: 0, width: 0, height: 0 }, fit, viewport, { ...on, autoHide: 1 })).toBe(false);
     // Zoomed in on the top-left quarter: a box there.
     const zoomed = { scale: 2, x: 0, y: 0 };
     expect(minimapShown(graph, zoomed, viewport, on)).toBe(true);

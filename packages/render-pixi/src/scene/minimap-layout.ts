@@ -55,6 +55,8 @@ export function visibleFraction(graph: Rect, main: Camera, viewport: Viewport): 
 
 /** Whether the minimap is drawn for this view. */
 export function minimapShown(graph: Rect, main: Camera, viewport: Viewport, o: MinimapOptions): boolean {
+  // An empty graph (no ops: nothing to map) has no minimap, only its frame.
+  if (graph.width <= 0 || graph.height <= 0) return false;
   return o.enabled && (o.autoHide >= 1 || visibleFraction(graph, main, viewport) < o.autoHide);
 }
 
