@@ -263,6 +263,50 @@ describe.skipIf(!run)(SUITE, () => {
       // In view and clear of the card, the node clicked stays where it was: the view does not move.
       await waitForIdle(page);
       expect(await nodePoint(page, 'Relu')).toEqual(at);
+      // The click focused the graph: keys work on it. + zooms about the centre, Escape clears the selection.
+      const before = (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('Relu')))!;
+      await page.keyboard.press('+');
+      await waitForIdle(page, 300);
+      const after = (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('Relu')))!;
+      expect(after.width / before.width).toBeCloseTo(1.25, 3);
+      await page.keyboard.press('Escape');
+      await page.waitForFunction(() => !document.querySelector('tf-graph')!.hasAttribute('selected'));
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info'))).toBeNull();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a fitted view fits again when the element is resized; a moved one keeps its centre', async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA });
+    try {
+      await waitForShown(page);
+      await waitForIdle(page);
+      const rect = (name: string) => page.evaluate((n) => document.querySelector('tf-graph')!.nodeRect(n), name);
+      const resize = async (width: number) => {
+        await page.evaluate((w) => (document.querySelector<HTMLElement>('tf-graph')!.style.width = `${w}px`), width);
+        await page.waitForTimeout(200);
+        await waitForIdle(page, 300);
+      };
+      // `gradients` lies at the graph's right: in view after the fit, and again at half the width.
+      expect((await rect('gradients'))!.x + (await rect('gradients'))!.width).toBeLessThanOrEqual(1000);
+      await resize(500);
+      const fitted = (await rect('gradients'))!;
+      expect(fitted.x + fitted.width).toBeLessThanOrEqual(500);
+      // Zoomed by the user: a resize keeps the point at the centre where it was.
+      await page.mouse.move(250, 350);
+      await page.mouse.wheel(0, -120);
+      await waitForIdle(page, 300);
+      const centreOffset = async (width: number) => {
+        const r = (await rect('MatMul'))!;
+        return [r.x + r.width / 2 - width / 2, r.y + r.height / 2 - 350];
+      };
+      const before = await centreOffset(500);
+      await resize(800);
+      const after = await centreOffset(800);
+      expect(after[0]).toBeCloseTo(before[0]!, 3);
+      expect(after[1]).toBeCloseTo(before[1]!, 3);
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
     }

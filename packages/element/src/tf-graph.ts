@@ -6,6 +6,7 @@
 import { html, LitElement, type PropertyValues } from 'lit';
 import type { NodeInfo } from '@tbg/hierarchy';
 import type { ViewSummary } from '@tbg/layout';
+import { attachKeyboardInput } from './interaction/keyboard-input.js';
 import { attachPointerInput, type PointerTarget } from './interaction/pointer-input.js';
 import { createRenderHost, type RenderModeSetting } from './render/create-render-host.js';
 import { PreviewCanvas } from './render/preview-canvas.js';
@@ -134,7 +135,7 @@ export class TfGraph extends LitElement {
       @dragleave=${() => (this.dragging = false)}
       @drop=${this.onDrop}
     >
-      <div class="canvas-slot" ?hidden=${!this.hasGraph && this.failure !== null}></div>
+      <div class="canvas-slot" tabindex="0" role="img" aria-label="Graph: arrows pan, + and − zoom, 0 fits, Escape clears the selection" ?hidden=${!this.hasGraph && this.failure !== null}></div>
       ${this.hasGraph || this.progress || this.failure ? '' : html`<div class="empty">No graph: set src, or drop a graph file here</div>`}
       ${this.hasGraph ? emptyGraphNotice(this.summary) : ''}
       ${toolbar({
@@ -194,7 +195,18 @@ export class TfGraph extends LitElement {
     });
     this.resizeObserver.observe(slot);
     // On the canvas' slot, not the stage: the panels over it (toolbar, legend, info card) take their own clicks and wheels.
-    this.detachInput = attachPointerInput(slot, this.pointerTarget());
+    const detachPointer = attachPointerInput(slot, this.pointerTarget());
+    const detachKeys = attachKeyboardInput(slot, {
+      camera: () => this.controller!.camera,
+      setCamera: (c) => this.controller?.setCamera(c),
+      size: () => ({ width: slot.clientWidth, height: slot.clientHeight }),
+      fit: () => this.fit(),
+      clearSelection: () => void this.selectNode(null),
+    });
+    this.detachInput = () => {
+      detachPointer();
+      detachKeys();
+    };
     this.applyTheme();
     this.detachScheme = onSchemeChange(() => this.applyTheme());
     host.catch((error: unknown) => mount === this.mounts && this.fail(error, 'frame'));

@@ -58,6 +58,8 @@ export class GraphController {
   private hovered = -1;
   /** The view moved since the graph was fitted (a settled layout keeps it then). */
   private cameraMoved = false;
+  /** The camera shows the whole graph (a load's fit or `fit()`) and has not moved since: a resize fits again. */
+  private fitted = false;
   /** Bumped by each camera move asked for (a pan, zoom, fit or reveal): a reveal still waiting for its node's shape gives way to a later one. */
   private cameraIntent = 0;
   /** Width covered by a panel on the right (the info card): a revealed node is centred in the rest. */
@@ -141,6 +143,7 @@ export class GraphController {
     this.progress('frame', null);
     this.camera = fitCamera({ x: 0, y: 0, width: laid.layout.width, height: laid.layout.height }, this.viewport);
     this.cameraMoved = false;
+    this.fitted = true;
     const shown = this.present(laid);
     // Awaited below, unless this load is superseded first: never an unhandled rejection.
     shown.catch(() => undefined);
@@ -226,6 +229,8 @@ export class GraphController {
   async change(change: { expand?: number[]; collapse?: number[] }): Promise<number> {
     const t0 = performance.now();
     const laid = await this.session.layout(change);
+    // The view now shows part of a larger (or smaller) graph: a resize keeps it, it does not fit.
+    this.fitted = false;
     await this.present(laid, true);
     if (laid.provisional) void this.settle(this.generation, false).catch(() => undefined);
     return performance.now() - t0;
@@ -246,20 +251,33 @@ export class GraphController {
     this.cameraIntent++;
     cancelAnimationFrame(this.animation);
     this.cameraMoved = true;
+    this.fitted = false;
     this.camera = c;
     this.withHost((h) => h.setCamera(c));
   }
 
+  /**
+   * A new size: a view that shows the whole graph (fitted, and not moved since) is fitted again;
+   * any other keeps the world point at its centre.
+   */
   resize(width: number, height: number, resolution: number): void {
+    const old = this.viewport;
     this.viewport = { width, height };
     this.resolution = resolution;
     this.withHost((h) => h.resize(width, height, resolution));
+    const g = this.layoutState?.layout;
+    if (!g || (old.width === width && old.height === height)) return;
+    cancelAnimationFrame(this.animation);
+    const c = this.camera;
+    this.camera = this.fitted ? fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.openView()) : { ...c, x: c.x + (width - old.width) / 2, y: c.y + (height - old.height) / 2 };
+    this.withHost((h) => h.setCamera(this.camera));
   }
 
   fit(): void {
     this.cameraIntent++;
     const g = this.layoutState?.layout;
     if (g) this.animateTo(fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.openView()));
+    this.fitted = true;
   }
 
   /** The part of the view no panel covers (on the left; the info card lies on the right). */
@@ -287,6 +305,7 @@ export class GraphController {
     const open = this.openView();
     // Already in view beside the panel, and large enough: the view stays (a click must not move what it clicked).
     if (scale === this.camera.scale && rectInView(this.camera, open, rect, REVEAL_MARGIN)) return true;
+    this.fitted = false;
     this.animateTo(centreOn({ ...this.camera, scale }, open, rect.x + rect.width / 2, rect.y + rect.height / 2));
     return true;
   }

@@ -55,6 +55,13 @@ export const tfGraphStyles = css`
   .canvas-slot:active {
     cursor: grabbing;
   }
+  .canvas-slot:focus {
+    outline: none;
+  }
+  .canvas-slot:focus-visible {
+    outline: 2px solid var(--tf-graph-accent);
+    outline-offset: -2px;
+  }
   .canvas-slot,
   .canvas-slot canvas {
     position: absolute;
