@@ -381,6 +381,25 @@ describe('nodeBox', () => {
     }
   });
 
+  it("labels an annotation by the last part of its node's name, as TensorBoard does", () => {
+    const gh = buildHierarchy(buildSlimGraph(decodeColumnar(encodeGraphDef(generateTrainingGraph({ nodes: 3000, seed: 7 })))));
+    const gm = new RenderModel(gh);
+    let named = 0;
+    for (const g of gh.groups) {
+      const rg = gm.group(gh.n + g.id);
+      for (const c of rg.core) {
+        const ann = rg.annotations.get(c);
+        for (const a of nodeBox(gh, c, ann, P, roboto).annotations) {
+          const source = (a.side === 0 ? ann!.in : ann!.out)[a.index]!;
+          if (!source.name.includes('/')) continue;
+          named++;
+          expect(a.label).toBe(roboto.truncate(source.name.slice(source.name.lastIndexOf('/') + 1), P.annotationLabelPx, P.annotationMaxLabelWidth));
+        }
+      }
+    }
+    expect(named).toBeGreaterThan(5);
+  });
+
   it('keeps every box of the sample graph well formed', () => {
     const all: string[] = [];
     for (const g of h.groups) {

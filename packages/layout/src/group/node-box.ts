@@ -171,7 +171,8 @@ function placeColumn(
     const g = glyphs[i]!;
     const cy = y + rows[i]! / 2;
     y += rows[i]! + p.annotationYOffset;
-    const label = m.truncate(list[i]!.name, p.annotationLabelPx, p.annotationMaxLabelWidth);
+    // TensorBoard labels an annotation by the last part of its node's name (the full name is in the info card).
+    const label = m.truncate(displayName(list[i]!.name), p.annotationLabelPx, p.annotationMaxLabelWidth);
     const lw = m.width(label, p.annotationLabelPx);
     const dir = isIn ? -1 : 1;
     const inner = dir * (s.w / 2 + p.annotationXOffset);
