@@ -343,6 +343,40 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
+  it('search: typing lists matching nodes; choosing one with the keyboard selects it and expands what hides it', async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA });
+    try {
+      await waitForShown(page);
+      const box = page.locator('tf-graph').locator('input.search');
+      await box.click();
+      await page.keyboard.type('MatMul_grad/MatMul$');
+      await page.waitForFunction(() => document.querySelector('tf-graph')!.shadowRoot!.querySelectorAll('.search-row').length > 0);
+      const rows = await page.evaluate(() => [...document.querySelector('tf-graph')!.shadowRoot!.querySelectorAll('.search-row .search-name')].map((e) => e.textContent));
+      expect(rows).toContain('gradients/MatMul_grad/MatMul');
+      expect(await shadowText(page, '.search-count')).toMatch(/match/);
+      // Arrows move the highlight, Enter chooses; the node lies in collapsed `gradients`.
+      const index = rows.indexOf('gradients/MatMul_grad/MatMul');
+      for (let i = 0; i < index; i++) await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelector('tf-graph')!.getAttribute('selected') === 'gradients/MatMul_grad/MatMul', null, { timeout: 10_000 });
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.search-results'))).toBeNull();
+      await waitForIdle(page);
+      // Revealed: drawn, in view.
+      const r = (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('gradients/MatMul_grad/MatMul')))!;
+      expect(r.x).toBeGreaterThan(0);
+      expect(r.x + r.width).toBeLessThan(1000);
+      // Escape empties the box; an invalid regex is searched as text and says so.
+      await box.click();
+      await page.keyboard.press('Escape');
+      expect(await box.inputValue()).toBe('');
+      await page.keyboard.type('Mat[');
+      await page.waitForFunction(() => /searched as text/.test(document.querySelector('tf-graph')!.shadowRoot!.querySelector('.search-count')?.textContent ?? ''));
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('a dropped file is shown', async () => {
     const { page, errors } = await openElementPage(h, {});
     try {

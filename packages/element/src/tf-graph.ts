@@ -18,11 +18,16 @@ import type { ErrorDetail, GraphLoadedDetail, ProgressDetail } from './session/l
 import { infoCard } from './ui/info-card.js';
 import { dropHint, emptyGraphNotice, errorBox, legend, progressBar, sourceChoices, toolbar } from './ui/overlays.js';
 import { onSchemeChange, readTheme } from './ui/read-theme.js';
+import { EMPTY_SEARCH, searchBox, searchResults, type SearchActions, type SearchState } from './ui/search-box.js';
 import { tfGraphStyles } from './ui/tf-graph-styles.js';
 import type { LegendEntry } from './workers/graph-paints.js';
 import { startViewWorkers } from './workers/start-workers.js';
 
 export type Orientation = 'vertical' | 'horizontal';
+
+/** Search results listed, and the pause in typing after which a search runs. */
+const SEARCH_ROWS = 50;
+const SEARCH_DEBOUNCE_MS = 120;
 
 /** Properties whose change means another graph (or another layout of it) must be loaded. */
 const SOURCE_PROPS = ['src', 'bytes', 'file', 'metaGraph', 'tag', 'orientation', 'expandMode'] as const;
@@ -48,6 +53,7 @@ export class TfGraph extends LitElement {
     hasGraph: { state: true },
     info: { state: true },
     darkScene: { state: true },
+    search: { state: true },
   };
 
   /** URL of a graph file (any format `loadGraph` reads). */
@@ -76,6 +82,8 @@ export class TfGraph extends LitElement {
   protected hasGraph = false;
   /** The scene is drawn dark (its fills' lightness inverted): the legend's swatches follow. */
   protected darkScene = false;
+  /** The search box's query and matches. */
+  protected search: SearchState = EMPTY_SEARCH;
   /** The selected node's info card. */
   protected info: NodeInfo | null = null;
 
@@ -86,6 +94,27 @@ export class TfGraph extends LitElement {
   private lastFrame: FrameInfo | null = null;
   /** Counts set-ups and tear-downs: work started for a removed element stops. */
   private mounts = 0;
+  private searchTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly searchActions: SearchActions = {
+    input: (query) => {
+      this.search = { ...this.search, query, ...(query.trim() ? {} : { result: null }) };
+      clearTimeout(this.searchTimer);
+      // One search per pause in typing (a search of a 100k-node graph takes 10–40 ms in the worker).
+      if (query.trim()) this.searchTimer = setTimeout(() => void this.runSearch(query), SEARCH_DEBOUNCE_MS);
+    },
+    move: (by) => {
+      const n = this.search.result?.matches.length ?? 0;
+      if (n) this.search = { ...this.search, active: (this.search.active + by + n) % n };
+    },
+    choose: (m) => {
+      this.search = { ...this.search, result: null };
+      void this.selectNode(m.ref >= 0 ? m.ref : m.name);
+    },
+    clear: () => {
+      clearTimeout(this.searchTimer);
+      this.search = EMPTY_SEARCH;
+    },
+  };
   /** Counts hover picks and the pointer's leaving: only the last pick's answer lights a node. */
   private hoverSeq = 0;
   /** The name this element selected itself (so that reflecting it does not select again). */
@@ -145,7 +174,9 @@ export class TfGraph extends LitElement {
         onSource: (kind, value) => (kind === 'tag' ? (this.tag = value) : (this.metaGraph = value)),
         onColorBy: (m) => (this.colorBy = m),
         onFit: () => this.fit(),
+        extra: searchBox(this.search, this.searchActions),
       })}
+      ${searchResults(this.search, this.searchActions)}
       ${this.summary?.ops === 0 ? '' : legend(this.colorBy, this.legendEntries, this.darkScene)} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
       ${progressBar(this.progress)} ${errorBox(this.failure)} ${dropHint(this.dragging)}
     </div>`;
@@ -255,6 +286,7 @@ export class TfGraph extends LitElement {
         this.progress = null;
         this.hasGraph = true;
         this.info = null;
+        this.searchActions.clear();
         this.emit('graph-loaded', d);
         if (this.selected) void this.selectNode(this.selected);
       },
@@ -292,6 +324,18 @@ export class TfGraph extends LitElement {
       minimap: () => this.lastFrame?.minimap ?? null,
       dragMinimap: (x, y) => void this.controller?.dragMinimap(x, y),
     };
+  }
+
+  private async runSearch(query: string): Promise<void> {
+    const c = this.controller;
+    if (!c || !this.hasGraph) return;
+    try {
+      const result = await c.graphSession.view.search(query, { limit: SEARCH_ROWS });
+      // A later query (or a cleared box) wins.
+      if (this.search.query === query) this.search = { query, result, active: 0 };
+    } catch {
+      // No graph open any more (a new load): nothing to list.
+    }
   }
 
   private async onClick(x: number, y: number): Promise<void> {

@@ -72,6 +72,8 @@ export interface ToolbarState {
   onSource: (kind: SourceChoices['kind'], value: string) => void;
   onColorBy: (mode: ColorBy) => void;
   onFit: () => void;
+  /** More controls at the end of the bar (the search box). */
+  extra?: TemplateResult;
 }
 
 export function toolbar(s: ToolbarState): TemplateResult | typeof nothing {
@@ -97,6 +99,7 @@ export function toolbar(s: ToolbarState): TemplateResult | typeof nothing {
         <option value="none">None</option>
       </select></label
     >
+    ${s.extra ?? nothing}
   </div>`;
 }
 

@@ -95,6 +95,52 @@ export const tfGraphStyles = css`
     padding: 2px 6px;
     cursor: pointer;
   }
+  .toolbar .search {
+    font: inherit;
+    color: inherit;
+    background: transparent;
+    border: 1px solid var(--tf-graph-border);
+    border-radius: 3px;
+    padding: 2px 6px;
+    width: 160px;
+  }
+  .search-results {
+    top: 46px;
+    left: 8px;
+    width: min(420px, calc(100% - 16px));
+    max-height: 50%;
+    overflow: auto;
+    padding: 4px 0;
+    font-size: 12px;
+  }
+  .search-count {
+    padding: 2px 8px 4px;
+    color: var(--tf-graph-muted);
+  }
+  .search-row {
+    display: flex;
+    justify-content: space-between;
+    gap: 8px;
+    padding: 2px 8px;
+    cursor: pointer;
+  }
+  .search-row.active,
+  .search-row:hover {
+    background: color-mix(in srgb, var(--tf-graph-accent) 18%, transparent);
+  }
+  .search-name {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  .search-kind {
+    flex: none;
+    color: var(--tf-graph-muted);
+    max-width: 40%;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
   .legend {
     left: 8px;
     bottom: 8px;

@@ -1,0 +1,65 @@
+/**
+ * TensorBoard's node search (§10.6) in the toolbar: a regex over names, ops, devices and
+ * attributes, run in the view worker as one types; the best matches listed under the box, each
+ * with its kind and what matched. Choosing one (click, or arrows and Enter) selects that node:
+ * what hides it expands and the view pans to it.
+ */
+import { html, nothing, type TemplateResult } from 'lit';
+import type { SearchMatch, SearchResult } from '@tbg/hierarchy';
+
+export interface SearchState {
+  query: string;
+  /** The answer to `query`, once the worker gave it (null before, and for an empty query). */
+  result: SearchResult | null;
+  /** The highlighted row (arrows move it; Enter chooses it). */
+  active: number;
+}
+
+export interface SearchActions {
+  input: (query: string) => void;
+  /** Moves the highlighted row by `by` rows. */
+  move: (by: number) => void;
+  choose: (m: SearchMatch) => void;
+  clear: () => void;
+}
+
+export const EMPTY_SEARCH: SearchState = { query: '', result: null, active: 0 };
+
+export function searchBox(s: SearchState, a: SearchActions): TemplateResult {
+  const onKey = (e: KeyboardEvent) => {
+    const rows = s.result?.matches ?? [];
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') a.move(e.key === 'ArrowDown' ? 1 : -1);
+    else if (e.key === 'Enter' && rows[s.active]) a.choose(rows[s.active]!);
+    else if (e.key === 'Escape') a.clear();
+    else return;
+    e.preventDefault();
+  };
+  return html`<input
+    class="search"
+    type="search"
+    placeholder="Search (regex)"
+    aria-label="Search nodes by name, op, device or attribute"
+    .value=${s.query}
+    @input=${(e: Event) => a.input((e.target as HTMLInputElement).value)}
+    @keydown=${onKey}
+  />`;
+}
+
+const KIND: Record<SearchMatch['kind'], string> = { op: 'op', meta: 'scope', series: 'series', embedding: 'constant' };
+
+/** The matches under the toolbar, or nothing while there is no query. */
+export function searchResults(s: SearchState, a: SearchActions): TemplateResult | typeof nothing {
+  const r = s.result;
+  if (!s.query.trim() || !r) return nothing;
+  const shown = r.matches.length;
+  return html`<div class="panel search-results" role="listbox" aria-label="Search results">
+    <div class="search-count">${r.total === 0 ? 'No match' : shown < r.total ? `${shown} of ${r.total} matches` : `${r.total} match${r.total === 1 ? '' : 'es'}`}${r.regexError ? html` · searched as text: ${r.regexError}` : nothing}</div>
+    ${r.matches.map(
+      (m, i) =>
+        html`<div class="search-row ${i === s.active ? 'active' : ''}" role="option" aria-selected=${i === s.active} title=${m.name} @mousedown=${(e: Event) => e.preventDefault()} @click=${() => a.choose(m)}>
+          <span class="search-name">${m.name}</span>
+          <span class="search-kind">${KIND[m.kind]}${m.field === 'name' ? '' : ` · ${m.matched}`}</span>
+        </div>`,
+    )}
+  </div>`;
+}
