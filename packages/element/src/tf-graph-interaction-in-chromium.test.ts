@@ -377,6 +377,24 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
+  it("the loader's warnings are a toolbar button away (a PyTorch graph's module inputs, not drawn)", async () => {
+    const src = '/shared/events/pytorch-tutorial-fashion-mnist/fashion_mnist_experiment_1/events.out.tfevents.1655100151.ziorathe.8535.0';
+    const { page, errors } = await openElementPage(h, { src });
+    try {
+      await waitForShown(page);
+      const button = page.locator('tf-graph').locator('button.warnings-button');
+      expect(await button.textContent()).toMatch(/⚠ [1-9]/);
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.warnings'))).toBeNull();
+      await button.click();
+      expect(await shadowText(page, '.warnings')).toMatch(/not drawn/);
+      await button.click();
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.warnings'))).toBeNull();
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('a dropped file is shown', async () => {
     const { page, errors } = await openElementPage(h, {});
     try {

@@ -16,7 +16,7 @@ import { GraphSession } from './session/graph-session.js';
 import type { GraphInput } from './session/graph-source.js';
 import type { ErrorDetail, GraphLoadedDetail, ProgressDetail } from './session/load-timings.js';
 import { infoCard } from './ui/info-card.js';
-import { dropHint, emptyGraphNotice, errorBox, legend, progressBar, sourceChoices, toolbar } from './ui/overlays.js';
+import { dropHint, emptyGraphNotice, errorBox, legend, progressBar, sourceChoices, toolbar, warningsButton, warningsPanel } from './ui/overlays.js';
 import { onSchemeChange, readTheme } from './ui/read-theme.js';
 import { EMPTY_SEARCH, searchBox, searchResults, type SearchActions, type SearchState } from './ui/search-box.js';
 import { tfGraphStyles } from './ui/tf-graph-styles.js';
@@ -54,6 +54,7 @@ export class TfGraph extends LitElement {
     info: { state: true },
     darkScene: { state: true },
     search: { state: true },
+    warningsOpen: { state: true },
   };
 
   /** URL of a graph file (any format `loadGraph` reads). */
@@ -82,6 +83,8 @@ export class TfGraph extends LitElement {
   protected hasGraph = false;
   /** The scene is drawn dark (its fills' lightness inverted): the legend's swatches follow. */
   protected darkScene = false;
+  /** The list of the loader's warnings is open. */
+  protected warningsOpen = false;
   /** The search box's query and matches. */
   protected search: SearchState = EMPTY_SEARCH;
   /** The selected node's info card. */
@@ -174,9 +177,9 @@ export class TfGraph extends LitElement {
         onSource: (kind, value) => (kind === 'tag' ? (this.tag = value) : (this.metaGraph = value)),
         onColorBy: (m) => (this.colorBy = m),
         onFit: () => this.fit(),
-        extra: searchBox(this.search, this.searchActions),
+        extra: html`${searchBox(this.search, this.searchActions)} ${warningsButton(this.summary?.warnings ?? [], this.warningsOpen, () => (this.warningsOpen = !this.warningsOpen))}`,
       })}
-      ${searchResults(this.search, this.searchActions)}
+      ${searchResults(this.search, this.searchActions)} ${this.search.result ? '' : warningsPanel(this.summary?.warnings ?? [], this.warningsOpen)}
       ${this.summary?.ops === 0 ? '' : legend(this.colorBy, this.legendEntries, this.darkScene)} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
       ${progressBar(this.progress)} ${errorBox(this.failure)} ${dropHint(this.dragging)}
     </div>`;
@@ -286,6 +289,7 @@ export class TfGraph extends LitElement {
         this.progress = null;
         this.hasGraph = true;
         this.info = null;
+        this.warningsOpen = false;
         this.searchActions.clear();
         this.emit('graph-loaded', d);
         if (this.selected) void this.selectNode(this.selected);

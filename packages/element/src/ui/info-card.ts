@@ -23,11 +23,17 @@ const KIND_LABEL: Record<NodeInfo['kind'], string> = {
   summary: 'Summary',
 };
 
+/** A node name that wraps after its slashes (and only mid-part when a part alone is too long). */
+function breakable(name: string): TemplateResult {
+  const parts = name.split('/');
+  return html`${parts.map((p, i) => (i < parts.length - 1 ? html`${p}/<wbr />` : p))}`;
+}
+
 export function infoCard(info: NodeInfo | null, a: InfoCardActions): TemplateResult | typeof nothing {
   if (!info) return nothing;
   return html`<aside class="panel info" part="info-card" aria-label="Node information">
     <button class="close" title="Close" @click=${a.close}>×</button>
-    <h3>${info.name}</h3>
+    <h3>${breakable(info.name)}</h3>
     <div>${KIND_LABEL[info.kind]}${info.op ? html` · <b>${info.op}</b>` : nothing}</div>
     ${info.device ? html`<div>Device: ${info.device}</div>` : nothing} ${info.xlaCluster ? html`<div>XLA cluster: ${info.xlaCluster}</div>` : nothing}
     ${groupSection(info)} ${attributes(info)} ${links('Inputs', info.inputs, info.moreInputs, a)} ${links('Outputs', info.outputs, info.moreOutputs, a)}
@@ -65,8 +71,8 @@ function links(title: string, rows: NodeLink[], more: number, a: InfoCardActions
       ${rows.map(
         (l) =>
           html`<tr>
-            <td>${l.ref >= 0 ? html`<a @click=${() => a.select(l.name)}>${l.name}</a>` : l.name}${l.control ? ' (control)' : ''}</td>
-            <td>${l.shape}</td>
+            <td>${l.ref >= 0 ? html`<a @click=${() => a.select(l.name)}>${breakable(l.name)}</a>` : breakable(l.name)}${l.control ? ' (control)' : ''}</td>
+            <td class="shape">${l.shape}</td>
           </tr>`,
       )}
       ${more ? html`<tr><td colspan="2">… ${more} more</td></tr>` : nothing}

@@ -122,6 +122,22 @@ export function legend(colorBy: ColorBy, entries: LegendEntry[], dark = false): 
   </div>`;
 }
 
+/** The loader's warnings about this graph (inputs not drawn, parts skipped): a toolbar button that lists them. */
+export function warningsButton(warnings: readonly string[], open: boolean, toggle: () => void): TemplateResult | typeof nothing {
+  if (warnings.length === 0) return nothing;
+  return html`<button class="warnings-button" title="What the loader warned about" aria-expanded=${open} @click=${toggle}>⚠ ${warnings.length}</button>`;
+}
+
+export function warningsPanel(warnings: readonly string[], open: boolean): TemplateResult | typeof nothing {
+  if (!open || warnings.length === 0) return nothing;
+  return html`<div class="panel warnings" role="note" aria-label="Warnings">
+    <b>${warnings.length === 1 ? '1 warning' : `${warnings.length} warnings`}</b>
+    <ul>
+      ${warnings.map((w) => html`<li>${w}</li>`)}
+    </ul>
+  </div>`;
+}
+
 /** A graph with no ops (an empty run-metadata entry, an empty GraphDef): say so, and why, instead of a blank view. */
 export function emptyGraphNotice(summary: ViewSummary | null): TemplateResult | typeof nothing {
   if (!summary || summary.ops > 0) return nothing;

@@ -104,6 +104,19 @@ export const tfGraphStyles = css`
     padding: 2px 6px;
     width: 160px;
   }
+  .warnings {
+    top: 46px;
+    left: 8px;
+    width: min(420px, calc(100% - 16px));
+    max-height: 50%;
+    overflow: auto;
+    padding: 6px 10px;
+    font-size: 12px;
+  }
+  .warnings ul {
+    margin: 4px 0 0;
+    padding-left: 18px;
+  }
   .search-results {
     top: 46px;
     left: 8px;
@@ -210,7 +223,7 @@ export const tfGraphStyles = css`
   .info h3 {
     margin: 0 0 4px;
     font-size: 13px;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
   }
   .info table {
     border-collapse: collapse;
@@ -219,7 +232,13 @@ export const tfGraphStyles = css`
   .info td {
     padding: 1px 4px 1px 0;
     vertical-align: top;
-    overflow-wrap: anywhere;
+    overflow-wrap: break-word;
+    word-break: break-word;
+  }
+  .info td.shape {
+    white-space: nowrap;
+    text-align: right;
+    color: var(--tf-graph-muted);
   }
   .info .section {
     margin-top: 6px;
