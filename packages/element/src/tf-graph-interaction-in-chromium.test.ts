@@ -235,7 +235,7 @@ describe.skipIf(!run)(SUITE, () => {
       const link = await page.evaluate(() => {
         const a = document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info a')!;
         const r = a.getBoundingClientRect();
-        return { name: a.textContent!, x: r.left + r.width / 2, y: r.top + r.height / 2 };
+        return { name: a.textContent, x: r.left + r.width / 2, y: r.top + r.height / 2 };
       });
       await page.mouse.click(link.x, link.y);
       await page.waitForFunction(() => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'node-select').length >= 2);

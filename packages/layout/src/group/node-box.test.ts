@@ -374,7 +374,7 @@ describe('nodeBox', () => {
     expect(ends[0]).toBeCloseTo(cy - ELLIPSE_ANNOTATION_REACH * ry, 9);
     expect(ends.at(-1)).toBeCloseTo(cy + ELLIPSE_ANNOTATION_REACH * ry, 9);
     for (const a of b.annotations.filter((a) => a.side === 0)) {
-      const [x, y] = [a.edge[2]!, a.edge[3]!];
+      const [x, y] = [a.edge[2], a.edge[3]];
       const [u, v] = [(x - (b.shapeX + b.shapeW / 2)) / (b.shapeW / 2), (y - cy) / ry];
       expect(u * u + v * v).toBeCloseTo(1, 6);
       expect(u).toBeLessThan(-0.9);
