@@ -33,7 +33,7 @@ const slotCursor = (page: Page) => page.evaluate(() => document.querySelector('t
 async function changedPixels(page: Page, before: Buffer): Promise<number> {
   const after = await page.screenshot();
   return page.evaluate(
-    async ([a, b]) => {
+    async ({ a, b }) => {
       const read = async (b64: string) => {
         const img = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
         const c = new OffscreenCanvas(img.width, img.height).getContext('2d')!;
@@ -45,7 +45,7 @@ async function changedPixels(page: Page, before: Buffer): Promise<number> {
       for (let i = 0; i < pa.length; i += 4) if (Math.abs(pa[i]! - pb[i]!) + Math.abs(pa[i + 1]! - pb[i + 1]!) + Math.abs(pa[i + 2]! - pb[i + 2]!) > 24) n++;
       return n;
     },
-    [before.toString('base64'), after.toString('base64')],
+    { a: before.toString('base64'), b: after.toString('base64') },
   );
 }
 
