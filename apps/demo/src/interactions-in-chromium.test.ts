@@ -46,6 +46,21 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
+  it('the sources and licences page shows ATTRIBUTION.md as a table, its text decoded as UTF-8', async () => {
+    const { page, errors } = await demo!.open('/#/about/sources');
+    try {
+      await page.locator('.sources-story table').waitFor();
+      expect(await page.locator('.sources-story tbody tr').count()).toBe(7);
+      const text = await page.locator('.sources-story').innerText();
+      expect(text).toContain('© 2022 Ibad Rather');
+      expect(text).not.toMatch(/â€|Â©/);
+      await page.screenshot({ path: join(SHOTS, 'sources.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('follows the system’s dark mode', async () => {
     const { page, errors } = await demo!.open('/#/real/xla-demo', 'dark');
     try {

@@ -21,8 +21,7 @@ export function sidebar(): Sidebar {
     nav.append(h('section', {}, h('h2', {}, g.title), list));
   }
   const brand = h('header', { class: 'brand' }, h('img', { class: 'logo', src: 'favicon.svg', alt: '' }), h('span', {}, h('strong', {}, 'tf-graph'), h('small', {}, 'tbg stories')));
-  const foot = h('footer', {}, h('a', { href: 'graphs/ATTRIBUTION.md' }, 'Graph sources and licences'));
-  const root = h('aside', { class: 'sidebar' }, brand, nav, foot);
+  const root = h('aside', { class: 'sidebar' }, brand, nav);
   return {
     root,
     mark(route) {

@@ -3,7 +3,7 @@ import { generatedUrl } from './generated-graphs.js';
 import type { ColorBy } from './tf-graph-api.js';
 
 /** How a story is built (see story-view.ts). */
-export type StoryKind = 'graph' | 'stress' | 'embed' | 'drop' | 'url';
+export type StoryKind = 'graph' | 'stress' | 'embed' | 'drop' | 'url' | 'sources';
 
 export interface Story {
   group: string;
@@ -30,6 +30,7 @@ export const GROUPS: readonly StoryGroup[] = [
   { id: 'stress', title: 'Performance' },
   { id: 'embed', title: 'Use it' },
   { id: 'url', title: 'Any file' },
+  { id: 'about', title: 'About' },
 ];
 
 const real = (id: string, title: string, src: string, blurb: string, extra: Partial<Story> = {}): Story => ({
@@ -89,6 +90,14 @@ export const STORIES: readonly Story[] = [
     title: 'URL',
     blurb: 'Any graph file by URL: add ?src=<url> to this page’s address, or type one here. The server must allow this page to fetch it (same origin or CORS).',
     kind: 'url',
+  },
+  {
+    group: 'about',
+    id: 'sources',
+    title: 'Graph sources and licences',
+    blurb: 'Where each graph file bundled with this demo came from, and its licence.',
+    kind: 'sources',
+    src: 'graphs/ATTRIBUTION.md',
   },
 ];
 

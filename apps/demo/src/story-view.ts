@@ -6,6 +6,7 @@ import { dropStory } from './stories/drop-story.js';
 import { embedStory } from './stories/embed-story.js';
 import { graphStory } from './stories/graph-story.js';
 import type { StoryBody } from './stories/story-body.js';
+import { sourcesStory } from './stories/sources-story.js';
 import { stressStory } from './stories/stress-story.js';
 import { urlStory } from './stories/url-story.js';
 
@@ -26,6 +27,8 @@ function body(story: Story, route: Route, src: string | undefined): StoryBody {
       return dropStory();
     case 'url':
       return urlStory(route, src);
+    case 'sources':
+      return sourcesStory(story.src!);
   }
 }
 
