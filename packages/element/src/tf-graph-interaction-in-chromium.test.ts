@@ -491,7 +491,7 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
-  it('colour by device changes the fills of tb_demo_xla_118', async () => {
+  it('colour by device, XLA cluster and TPU compatibility change the fills of tb_demo_xla_118', async () => {
     const { page } = await openElementPage(h, { src: XLA });
     try {
       await waitForShown(page);
@@ -504,6 +504,27 @@ describe.skipIf(!run)(SUITE, () => {
       for (const [k, n] of device.colours) changed += Math.abs(n - (structure.colours.get(k) ?? 0));
       expect(changed).toBeGreaterThan(2000);
       expect(await shadowText(page, '.legend')).toContain('XLA_CPU');
+      // TensorBoard's other modes: XLA clusters (offered: this graph has some), and TPU compatibility
+      // (all green here: no op is placed on a TPU).
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector<HTMLOptionElement>('option[value="xla-cluster"]')!.disabled)).toBe(false);
+      await page.evaluate(() => document.querySelector('tf-graph')!.setAttribute('color-by', 'xla-cluster'));
+      await waitForIdle(page);
+      const xla = await screenshotStats(page, join(OUT, 'xla-cluster.png'));
+      let moved = 0;
+      for (const [k, n] of xla.colours) moved += Math.abs(n - (device.colours.get(k) ?? 0));
+      expect(moved).toBeGreaterThan(500);
+      expect(await shadowText(page, '.legend')).toMatch(/XLA cluster.*cluster/s);
+      await page.evaluate(() => document.querySelector('tf-graph')!.setAttribute('color-by', 'op-compatibility'));
+      await waitForIdle(page);
+      const compat = await screenshotStats(page, join(OUT, 'xla-compatibility.png'));
+      // #0f9d58, the compatible green, fills the ops and groups.
+      let green = 0;
+      for (const [k, n] of compat.colours) {
+        // Keys are colours in steps of 8.
+        const [r, g, b] = k.split(',').map((v) => 8 * Number(v)) as [number, number, number];
+        if (Math.abs(r - 15) + Math.abs(g - 157) + Math.abs(b - 88) <= 16) green += n;
+      }
+      expect(green).toBeGreaterThan(1000);
     } finally {
       await page.close();
     }

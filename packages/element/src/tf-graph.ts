@@ -55,6 +55,7 @@ export class TfGraph extends LitElement {
     darkScene: { state: true },
     search: { state: true },
     warningsOpen: { state: true },
+    hasXlaClusters: { state: true },
   };
 
   /** URL of a graph file (any format `loadGraph` reads). */
@@ -83,6 +84,8 @@ export class TfGraph extends LitElement {
   protected hasGraph = false;
   /** The scene is drawn dark (its fills' lightness inverted): the legend's swatches follow. */
   protected darkScene = false;
+  /** The graph has XLA clusters (else that colour mode is disabled). */
+  protected hasXlaClusters = false;
   /** The list of the loader's warnings is open. */
   protected warningsOpen = false;
   /** The search box's query and matches. */
@@ -177,6 +180,7 @@ export class TfGraph extends LitElement {
         onSource: (kind, value) => (kind === 'tag' ? (this.tag = value) : (this.metaGraph = value)),
         onColorBy: (m) => (this.colorBy = m),
         onFit: () => this.fit(),
+        hasXlaClusters: this.hasXlaClusters,
         extra: html`${searchBox(this.search, this.searchActions)} ${warningsButton(this.summary?.warnings ?? [], this.warningsOpen, () => (this.warningsOpen = !this.warningsOpen))}`,
       })}
       ${searchResults(this.search, this.searchActions)} ${this.search.result ? '' : warningsPanel(this.summary?.warnings ?? [], this.warningsOpen)}
@@ -306,7 +310,10 @@ export class TfGraph extends LitElement {
       expansion: (expanded, provisional) => this.emit('expand-change', { expanded, provisional }),
       settled: (d) => this.emit('layout-settled', d),
       sceneReady: (d) => this.emit('scene-ready', d),
-      legend: (entries) => (this.legendEntries = entries),
+      legend: (entries, all) => {
+        this.legendEntries = entries;
+        this.hasXlaClusters = all['xla-cluster'].length > 0;
+      },
       frame: (f) => {
         this.lastFrame = f;
         this.emit('frame', f);

@@ -57,6 +57,8 @@ describe.skipIf(!needShared('tbg render'))('tbg render', () => {
     const device = paint('device');
     expect(device).toContain(`fill="${cssHex(structureColor(0))}"`);
     expect(device).toContain(`fill="${cssHex(structureColor(1))}"`);
+    // No op of this graph is on a TPU: every node is the compatible green.
+    expect(paint('op-compatibility')).toContain('fill="#0f9d58"');
     const none = paint('none');
     expect(fillsOf(none, 'weights')).toEqual(['#d9d9d9', '#d9d9d9']);
     for (const c of templateColours) expect(none).not.toContain(`fill="${c}"`);
@@ -109,7 +111,7 @@ describe.skipIf(!needShared('tbg render'))('tbg render', () => {
     expect(help.stdout).toMatch(/^usage: tbg render FILE -o OUT\.svg\|OUT\.png/);
     expect(run(gd).stderr).toMatch(/^tbg render: missing -o OUT\.svg or OUT\.png\n/);
     expect(run(gd, '-o', join(tmp, 'a.jpg')).status).toBe(2);
-    expect(run(gd, '-o', join(tmp, 'a.svg'), '--color-by', 'rainbow').stderr).toMatch(/bad --color-by rainbow: structure, device, none/);
+    expect(run(gd, '-o', join(tmp, 'a.svg'), '--color-by', 'rainbow').stderr).toMatch(/bad --color-by rainbow: structure, device, xla-cluster, op-compatibility, none/);
     expect(run(gd, '-o', join(tmp, 'a.svg'), '--orientation', 'up').status).toBe(2);
     expect(run(gd, '-o', join(tmp, 'a.svg'), '--scale', '2').stderr).toMatch(/--scale applies to PNG output/);
     const rm = run(fixturePath('graphs', 'tb_run_metadata_step99.pbtxt'), '-o', join(tmp, 'rm.svg'));

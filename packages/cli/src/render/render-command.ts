@@ -1,5 +1,5 @@
 /**
- * tbg render FILE -o out.svg|out.png [--expand none|all|depth=N] [--color-by structure|device|none]
+ * tbg render FILE -o out.svg|out.png [--expand none|all|depth=N] [--color-by MODE]
  *   [--orientation vertical|horizontal] [--scale S]
  * Lays the graph out (as `tbg layout` does) and writes the view as a picture: SVG directly, PNG
  * through a headless Chromium.
@@ -13,13 +13,14 @@ import { usageError, type CliSpec } from '../shell/run-cli.js';
 import { COLOR_MODES, nodeFill, type ColorMode } from './node-colors.js';
 import { findChromium, svgSize, svgToPng } from './png-via-chromium.js';
 
-const USAGE = `usage: tbg render FILE -o OUT.svg|OUT.png [--expand none|all|depth=N] [--color-by structure|device|none]
+const USAGE = `usage: tbg render FILE -o OUT.svg|OUT.png [--expand none|all|depth=N] [--color-by MODE]
                   [--orientation vertical|horizontal] [--scale S]
 
 FILE: any graph source tbg layout takes. Writes the laid-out view as a picture.
   -o, --out PATH     .svg, or .png (drawn by headless Chromium: CHROME_PATH, or /usr/bin/chromium)
   --expand MODE      none (default: the top-level scopes), all, or depth=N
-  --color-by MODE    structure (default: metanodes of one structure share a colour), device, none
+  --color-by MODE    structure (default: metanodes of one structure share a colour), device,
+                     xla-cluster, op-compatibility (TPU: green compatible, red not), none
   --orientation O    vertical (default: inputs at the bottom, as TensorBoard) or horizontal
   --scale S          PNG pixels per SVG unit (default 1; a side is at most 16000 px)
 Prints {out, format, nodes, edges, width, height}.`;

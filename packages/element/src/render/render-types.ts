@@ -36,8 +36,9 @@ export interface ThemeRequest {
   overrides: Partial<Record<'background' | 'edge' | 'label' | 'selection', number>>;
 }
 
-export type ColorBy = 'structure' | 'device' | 'none';
-export const COLOR_MODES: readonly ColorBy[] = ['structure', 'device', 'none'];
+/** TensorBoard's colour modes (but compute time and memory, which need run metadata). */
+export type ColorBy = 'structure' | 'device' | 'xla-cluster' | 'op-compatibility' | 'none';
+export const COLOR_MODES: readonly ColorBy[] = ['structure', 'device', 'xla-cluster', 'op-compatibility', 'none'];
 
 /** The node fills of every colour mode for one layout. */
 export type PaintSet = Record<ColorBy, NodePaint>;

@@ -21,7 +21,8 @@ export interface ControllerEvents {
   error(d: ErrorDetail): void;
   /** `provisional`: a quick layout, to be replaced by ELK's (then `settled`). */
   expansion(expanded: number[], provisional: boolean): void;
-  legend(entries: LegendEntry[]): void;
+  /** The current mode's legend, and every mode's (e.g. to offer only modes with data). */
+  legend(entries: LegendEntry[], all: Record<ColorBy, LegendEntry[]>): void;
   frame(f: FrameInfo): void;
   settled(d: LayoutSettledDetail): void;
   sceneReady(d: SceneReadyDetail): void;
@@ -216,7 +217,7 @@ export class GraphController {
   private async present(laid: SessionLayout, transition = false): Promise<FrameInfo> {
     this.layoutState = laid;
     this.hovered = -1;
-    this.events.legend(laid.legend[this.colorBy]);
+    this.events.legend(laid.legend[this.colorBy], laid.legend);
     this.events.expansion(laid.expanded, laid.provisional);
     const shown = this.host.then((host) => host.show(laid.layout, { camera: this.camera, colorBy: this.colorBy, transition }));
     this.presenting = shown.catch(() => undefined);
@@ -243,7 +244,7 @@ export class GraphController {
   setColorBy(mode: ColorBy): void {
     this.colorBy = mode;
     if (!this.layoutState) return;
-    this.events.legend(this.layoutState.legend[mode]);
+    this.events.legend(this.layoutState.legend[mode], this.layoutState.legend);
     this.withHost((h) => h.setColorBy(mode));
   }
 

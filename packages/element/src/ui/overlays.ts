@@ -2,7 +2,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ViewSummary } from '@tbg/layout';
 import { invertLightness } from '@tbg/render-pixi/style';
-import type { ColorBy } from '../render/render-types.js';
+import { COLOR_MODES, type ColorBy } from '../render/render-types.js';
 import type { ErrorDetail, ProgressDetail } from '../session/load-timings.js';
 import type { LegendEntry } from '../workers/graph-paints.js';
 
@@ -65,6 +65,14 @@ export function sourceChoices(summary: ViewSummary | null): SourceChoices | null
   return null;
 }
 
+const COLOR_LABEL: Record<ColorBy, string> = {
+  structure: 'Structure',
+  device: 'Device',
+  'xla-cluster': 'XLA cluster',
+  'op-compatibility': 'TPU compatibility',
+  none: 'None',
+};
+
 export interface ToolbarState {
   colorBy: ColorBy;
   hasGraph: boolean;
@@ -72,6 +80,8 @@ export interface ToolbarState {
   onSource: (kind: SourceChoices['kind'], value: string) => void;
   onColorBy: (mode: ColorBy) => void;
   onFit: () => void;
+  /** TensorBoard offers the XLA cluster mode only for graphs that have clusters. */
+  hasXlaClusters: boolean;
   /** More controls at the end of the bar (the search box). */
   extra?: TemplateResult;
 }
@@ -94,9 +104,7 @@ export function toolbar(s: ToolbarState): TemplateResult | typeof nothing {
     <label
       >Color
       <select @change=${change} .value=${s.colorBy}>
-        <option value="structure">Structure</option>
-        <option value="device">Device</option>
-        <option value="none">None</option>
+        ${COLOR_MODES.map((m) => html`<option value=${m} ?selected=${m === s.colorBy} ?disabled=${m === 'xla-cluster' && !s.hasXlaClusters}>${COLOR_LABEL[m]}</option>`)}
       </select></label
     >
     ${s.extra ?? nothing}
@@ -111,7 +119,7 @@ const LEGEND_ROWS = 12;
 /** `dark`: the scene draws fills with their lightness inverted (DARK_THEME), and so do the swatches. */
 export function legend(colorBy: ColorBy, entries: LegendEntry[], dark = false): TemplateResult | typeof nothing {
   if (entries.length === 0) return nothing;
-  const title = colorBy === 'device' ? 'Device' : 'Structure';
+  const title = COLOR_LABEL[colorBy];
   // Keep the last entry (unique structure) when cutting: it explains the grey.
   const shown = entries.length <= LEGEND_ROWS ? entries : [...entries.slice(0, LEGEND_ROWS - 1), entries[entries.length - 1]!];
   const more = entries.length - shown.length;

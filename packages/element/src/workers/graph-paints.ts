@@ -5,7 +5,7 @@
  */
 import type { Hierarchy, Templates } from '@tbg/hierarchy';
 import type { Geometry } from '@tbg/layout';
-import { deviceColors, devicePaint, plainPaint, structureLegend, structurePaint, type NodePaint } from '@tbg/render-pixi/style';
+import { COMPATIBILITY_COLORS, compatibilityPaint, deviceColors, devicePaint, plainPaint, structureLegend, structurePaint, xlaClusterColors, xlaClusterPaint, type NodePaint } from '@tbg/render-pixi/style';
 import { paintSetBuffers } from '../render/paint-buffers.js';
 import type { ColorBy, PaintSet } from '../render/render-types.js';
 
@@ -31,11 +31,18 @@ export function graphPaints(ctx: PaintContext, g: Geometry): { value: GraphPaint
   const paint: Record<ColorBy, NodePaint> = {
     structure: structurePaint(g, h, ctx.templates()),
     device: devicePaint(g, h),
+    'xla-cluster': xlaClusterPaint(g, h),
+    'op-compatibility': compatibilityPaint(g, h),
     none: plainPaint(g),
   };
   const legend: Record<ColorBy, LegendEntry[]> = {
     structure: structureLegend(ctx.templates(), (group) => h.groups[group]!.name),
     device: deviceColors(h).map((d) => ({ label: d.device, color: d.color })),
+    'xla-cluster': xlaClusterColors(h).map((c) => ({ label: c.cluster, color: c.color })),
+    'op-compatibility': [
+      { label: 'TPU compatible', color: COMPATIBILITY_COLORS.compatible },
+      { label: 'not TPU compatible', color: COMPATIBILITY_COLORS.incompatible },
+    ],
     none: [],
   };
   return { value: { paint, legend }, transfer: paintSetBuffers(paint) };

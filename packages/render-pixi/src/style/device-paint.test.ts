@@ -1,10 +1,11 @@
-import { histograms } from '@tbg/hierarchy';
+import { histograms, opCompatible } from '@tbg/hierarchy';
 import { NodeFlag, NodeKind } from '@tbg/layout';
 import { describe, expect, it } from 'vitest';
 import { buildNodeQuads } from '../scene/node-quads.js';
 import { exampleView } from '../test-support/example-geometry.js';
 import { structureColor, TB_COLORS } from './palette.js';
-import { deviceColors, devicePaint } from './device-paint.js';
+import { COMPATIBILITY_COLORS, compatibilityPaint } from './compatibility-paint.js';
+import { deviceColors, devicePaint, xlaClusterColors, xlaClusterPaint } from './device-paint.js';
 
 describe('colour by device', () => {
   it("ops take their device's colour; a group with two devices gets bands in proportion", async () => {
@@ -44,5 +45,49 @@ describe('colour by device', () => {
     // A banded node becomes one quad per band.
     const banded = [...Array(g.nodes.count).keys()].find((i) => b.start[i + 1]! - b.start[i]! >= 2)!;
     expect(buildNodeQuads(g, [banded], paint).count).toBe(b.start[banded + 1]! - b.start[banded]!);
+  }, 60_000);
+
+  it('by XLA cluster: ops in a cluster take its colour, the rest #eee; groups in bands', async () => {
+    const { geometry: g, hierarchy: h } = await exampleView('none');
+    const clusters = xlaClusterColors(h);
+    // TensorBoard's XLA demo graph has its ops in clusters.
+    expect(clusters.length).toBeGreaterThan(0);
+    const paint = xlaClusterPaint(g, h);
+    const colours = new Set(clusters.map((c) => c.color));
+    let clustered = 0;
+    for (let i = 0; i < g.nodes.count; i++) {
+      const ref = g.nodes.ref[i]!;
+      if (ref < 0 || g.nodes.flags[i]! & NodeFlag.expanded || g.nodes.kind[i] === NodeKind.section) continue;
+      const hist = histograms(h, ref).xlaCluster;
+      if (Object.keys(hist).length === 0) expect(paint.fill[i]).toBe(TB_COLORS.unknown);
+      else {
+        clustered++;
+        expect(colours.has(paint.fill[i]!)).toBe(true);
+      }
+    }
+    expect(clustered).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('by TPU compatibility: green for the compatible share, then red', async () => {
+    // Only ops placed on a TPU can be incompatible: move some of the example's onto one.
+    const { geometry: g, hierarchy: h } = await exampleView('none');
+    const tpu = h.graph.devices.length;
+    h.graph.devices.push('/device:TPU:0');
+    for (let i = 0; i < h.graph.n; i += 3) h.graph.device[i] = tpu;
+    for (let i = 0; i < h.graph.n; i++) h.graph.compatible[i] = opCompatible(h.graph.names[i]!, h.graph.ops[h.graph.op[i]!]!, h.graph.devices[h.graph.device[i]!]!) ? 1 : 0;
+    const paint = compatibilityPaint(g, h);
+    const b = paint.bands!;
+    let seen = 0;
+    for (let i = 0; i < g.nodes.count; i++) {
+      const ref = g.nodes.ref[i]!;
+      if (ref < 0 || g.nodes.flags[i]! & NodeFlag.expanded || g.nodes.kind[i] === NodeKind.section) continue;
+      const { compatible, incompatible } = histograms(h, ref).compatibility;
+      if (compatible && incompatible) {
+        seen++;
+        expect([...b.color.subarray(b.start[i]!, b.start[i + 1]!)]).toEqual([COMPATIBILITY_COLORS.compatible, COMPATIBILITY_COLORS.incompatible]);
+        expect(b.end[b.start[i]!]).toBeCloseTo(compatible / (compatible + incompatible), 5);
+      } else expect(paint.fill[i]).toBe(compatible ? COMPATIBILITY_COLORS.compatible : incompatible ? COMPATIBILITY_COLORS.incompatible : TB_COLORS.unknown);
+    }
+    expect(seen).toBeGreaterThan(0);
   }, 60_000);
 });
