@@ -105,6 +105,15 @@ describe.skipIf(!run)(SUITE, () => {
       await page.locator('.url-form button').click();
       await page.waitForURL(/\?src=graphs%2Ftb_demo_xla_118\.pbtxt#\/url\/src$/);
       await waitLoaded(page, LOAD);
+      // Another file, then Back: the box shows the first file's URL again, not the one typed last.
+      await page.locator('.url-form input').fill('graphs/tb_app_demo_tiny.pbtxt');
+      await page.locator('.url-form button').click();
+      await page.waitForURL(/tb_app_demo_tiny/);
+      await waitLoaded(page, LOAD);
+      await page.goBack();
+      await page.waitForURL(/tb_demo_xla_118/);
+      await waitLoaded(page, LOAD);
+      expect(await page.locator('.url-form input').inputValue()).toBe('graphs/tb_demo_xla_118.pbtxt');
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -5,8 +5,9 @@ import { graphStage } from './graph-stage.js';
 import type { StoryBody } from './story-body.js';
 
 export function urlStory(route: Route, src: string | undefined): StoryBody {
-  // Not type=url: relative paths (graphs/…) are fine here, and type=url refuses them.
-  const input = h('input', { type: 'text', inputmode: 'url', name: 'src', placeholder: 'https://…/graph.pbtxt', value: src ?? '', 'aria-label': 'Graph URL' });
+  // Not type=url: relative paths (graphs/…) are fine here, and type=url refuses them. No
+  // autocomplete: going Back, the browser would restore the URL typed last over this page's own.
+  const input = h('input', { type: 'text', inputmode: 'url', name: 'src', autocomplete: 'off', placeholder: 'https://…/graph.pbtxt', value: src ?? '', 'aria-label': 'Graph URL' });
   const form = h('form', { class: 'url-form' }, input, h('button', { type: 'submit' }, 'Load'));
   form.addEventListener('submit', (e) => {
     e.preventDefault();
