@@ -40,6 +40,11 @@ export function collectErrors(page: Page): string[] {
   page.on('response', (r) => {
     if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`);
   });
-  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (r) => {
+    const why = r.failure()?.errorText ?? '';
+    // A worker the element was starting from its inlined (blob:) script when the page navigated away.
+    if (r.url().startsWith('blob:') && why === 'net::ERR_ABORTED') return;
+    errors.push(`request failed: ${r.url()} ${why}`);
+  });
   return errors;
 }
