@@ -19,6 +19,13 @@ describe('markdown-lite', () => {
     expect(parseInline('see `a` and [b](c) now')).toEqual([{ text: 'see ' }, { code: 'a' }, { text: ' and ' }, { link: 'b', href: 'c' }, { text: ' now' }]);
   });
 
+  it('ends on any input: odd line breaks, unclosed fences and tables; unsafe links become text', () => {
+    for (const md of ['# a\u2028b\n', '#\n##\n', '```\nno end', '|\n|', '\u2029', ' # x', '| a |\n|---|\n']) expect(Array.isArray(parseMarkdown(md))).toBe(true);
+    expect(parseInline('[x](javascript:alert(1))')).toEqual([{ text: 'x' }, { text: ')' }]);
+    expect(parseInline('[x](data:text/html,hi)')).toEqual([{ text: 'x' }]);
+    expect(parseInline('[x](graphs/a.md)')).toEqual([{ link: 'x', href: 'graphs/a.md' }]);
+  });
+
   it("reads the demo's ATTRIBUTION.md: one table row per bundled file, non-ASCII intact", () => {
     const md = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '..', 'public', 'graphs', 'ATTRIBUTION.md'), 'utf8');
     const blocks = parseMarkdown(md);

@@ -13,12 +13,17 @@ export type Block =
 
 const INLINE = /`([^`]+)`|\[([^\]]+)\]\(([^)\s]+)\)/g;
 
+/** Links the page may follow: web addresses and relative paths (no `javascript:` and the like). */
+const SAFE_HREF = /^(https?:\/\/|[^:]*$)/i;
+
 export function parseInline(s: string): Inline[] {
   const out: Inline[] = [];
   let at = 0;
   for (const m of s.matchAll(INLINE)) {
     if (m.index > at) out.push({ text: s.slice(at, m.index) });
-    out.push(m[1] !== undefined ? { code: m[1] } : { link: m[2]!, href: m[3]! });
+    if (m[1] !== undefined) out.push({ code: m[1] });
+    else if (SAFE_HREF.test(m[3]!)) out.push({ link: m[2]!, href: m[3]! });
+    else out.push({ text: m[2]! });
     at = m.index + m[0].length;
   }
   if (at < s.length) out.push({ text: s.slice(at) });
@@ -48,7 +53,8 @@ export function parseMarkdown(md: string): Block[] {
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; ) {
     const line = lines[i]!;
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
+    // Not `.`: it stops at U+2028, and a heading it failed to read would be read by no branch.
+    const heading = /^(#{1,6})\s+([^\n]*)$/.exec(line);
     if (!line.trim()) i++;
     else if (heading) {
       blocks.push({ kind: 'heading', level: heading[1]!.length, text: parseInline(heading[2]!) });
@@ -64,7 +70,8 @@ export function parseMarkdown(md: string): Block[] {
       const head = rows.length > 1 && isRule(rows[1]!) ? cells(rows[0]!) : [];
       blocks.push({ kind: 'table', head, rows: rows.slice(head.length ? 2 : 0).map(cells) });
     } else {
-      const para: string[] = [];
+      // The first line always: whatever it is, it is consumed (no line can stall the loop).
+      const para: string[] = [lines[i++]!.trim()];
       while (i < lines.length && lines[i]!.trim() && !/^(#{1,6}\s|```|\s*\|)/.test(lines[i]!)) para.push(lines[i++]!.trim());
       blocks.push({ kind: 'paragraph', text: parseInline(para.join(' ')) });
     }

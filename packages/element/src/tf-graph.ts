@@ -18,16 +18,13 @@ import type { ErrorDetail, GraphLoadedDetail, ProgressDetail } from './session/l
 import { infoCard } from './ui/info-card.js';
 import { dropHint, emptyGraphNotice, errorBox, legend, progressBar, sourceChoices, toolbar, warningsButton, warningsPanel } from './ui/overlays.js';
 import { onSchemeChange, readTheme } from './ui/read-theme.js';
-import { EMPTY_SEARCH, searchBox, searchResults, type SearchActions, type SearchState } from './ui/search-box.js';
+import { NodeSearch } from './ui/node-search.js';
+import { EMPTY_SEARCH, searchBox, searchResults, type SearchState } from './ui/search-box.js';
 import { tfGraphStyles } from './ui/tf-graph-styles.js';
 import type { LegendEntry } from './workers/graph-paints.js';
 import { startViewWorkers } from './workers/start-workers.js';
 
 export type Orientation = 'vertical' | 'horizontal';
-
-/** Search results listed, and the pause in typing after which a search runs. */
-const SEARCH_ROWS = 50;
-const SEARCH_DEBOUNCE_MS = 120;
 
 /** Properties whose change means another graph (or another layout of it) must be loaded. */
 const SOURCE_PROPS = ['src', 'bytes', 'file', 'metaGraph', 'tag', 'orientation', 'expandMode'] as const;
@@ -100,27 +97,12 @@ export class TfGraph extends LitElement {
   private lastFrame: FrameInfo | null = null;
   /** Counts set-ups and tear-downs: work started for a removed element stops. */
   private mounts = 0;
-  private searchTimer: ReturnType<typeof setTimeout> | undefined;
-  private readonly searchActions: SearchActions = {
-    input: (query) => {
-      this.search = { ...this.search, query, ...(query.trim() ? {} : { result: null }) };
-      clearTimeout(this.searchTimer);
-      // One search per pause in typing (a search of a 100k-node graph takes 10–40 ms in the worker).
-      if (query.trim()) this.searchTimer = setTimeout(() => void this.runSearch(query), SEARCH_DEBOUNCE_MS);
-    },
-    move: (by) => {
-      const n = this.search.result?.matches.length ?? 0;
-      if (n) this.search = { ...this.search, active: (this.search.active + by + n) % n };
-    },
-    choose: (m) => {
-      this.search = { ...this.search, result: null };
-      void this.selectNode(m.ref >= 0 ? m.ref : m.name);
-    },
-    clear: () => {
-      clearTimeout(this.searchTimer);
-      this.search = EMPTY_SEARCH;
-    },
-  };
+  private readonly nodeSearch = new NodeSearch({
+    search: (query, limit) => (this.controller && this.hasGraph ? this.controller.graphSession.view.search(query, { limit }) : null),
+    onChange: (state) => (this.search = state),
+    choose: (m) => void this.selectNode(m.ref >= 0 ? m.ref : m.name),
+  });
+  private readonly searchActions = this.nodeSearch.actions;
   /** Counts hover picks and the pointer's leaving: only the last pick's answer lights a node. */
   private hoverSeq = 0;
   /** The name this element selected itself (so that reflecting it does not select again). */
@@ -170,7 +152,7 @@ export class TfGraph extends LitElement {
       @dragleave=${() => (this.dragging = false)}
       @drop=${this.onDrop}
     >
-      <div class="canvas-slot" tabindex="0" role="img" aria-label="Graph: arrows pan, + and − zoom, 0 fits, Escape clears the selection" ?hidden=${!this.hasGraph && this.failure !== null}></div>
+      <div class="canvas-slot" tabindex="0" role="application" aria-roledescription="graph" aria-label="Graph: arrows pan, + and − zoom, 0 fits, Escape clears the selection" ?hidden=${!this.hasGraph && this.failure !== null}></div>
       ${this.hasGraph || this.progress || this.failure ? '' : html`<div class="empty">No graph: set src, or drop a graph file here</div>`}
       ${this.hasGraph ? emptyGraphNotice(this.summary) : ''}
       ${toolbar({
@@ -239,7 +221,9 @@ export class TfGraph extends LitElement {
       setCamera: (c) => this.controller?.setCamera(c),
       size: () => ({ width: slot.clientWidth, height: slot.clientHeight }),
       fit: () => this.fit(),
-      clearSelection: () => void this.selectNode(null),
+      clearSelection: () => {
+        if (this.info || this.selected) void this.selectNode(null);
+      },
     });
     this.detachInput = () => {
       detachPointer();
@@ -292,11 +276,11 @@ export class TfGraph extends LitElement {
       loaded: (d: GraphLoadedDetail) => {
         this.progress = null;
         this.hasGraph = true;
-        this.info = null;
-        this.warningsOpen = false;
-        this.searchActions.clear();
+        this.forgetGraph();
         this.emit('graph-loaded', d);
-        if (this.selected) void this.selectNode(this.selected);
+        // A name the page set is looked for in the new graph; one this element chose is of the old graph.
+        if (this.selected && this.selected !== this.ownSelection) void this.selectNode(this.selected, 'in', true);
+        else if (this.selected) this.selected = this.ownSelection = null;
       },
       error: (d) => {
         // A load failed: the last graph (its canvas, toolbar, legend and card) goes, not left under the message.
@@ -304,7 +288,7 @@ export class TfGraph extends LitElement {
         this.failure = d;
         this.hasGraph = false;
         this.legendEntries = [];
-        this.info = null;
+        this.forgetGraph();
         this.emit('error', d);
       },
       expansion: (expanded, provisional) => this.emit('expand-change', { expanded, provisional }),
@@ -337,18 +321,6 @@ export class TfGraph extends LitElement {
     };
   }
 
-  private async runSearch(query: string): Promise<void> {
-    const c = this.controller;
-    if (!c || !this.hasGraph) return;
-    try {
-      const result = await c.graphSession.view.search(query, { limit: SEARCH_ROWS });
-      // A later query (or a cleared box) wins.
-      if (this.search.query === query) this.search = { query, result, active: 0 };
-    } catch {
-      // No graph open any more (a new load): nothing to list.
-    }
-  }
-
   private async onClick(x: number, y: number): Promise<void> {
     const p = await this.controller?.pick(x, y);
     if (p?.part === 'expandButton') await this.toggle(p);
@@ -369,21 +341,35 @@ export class TfGraph extends LitElement {
     if (slot) slot.style.cursor = lit >= 0 || p?.part === 'expandButton' ? 'pointer' : '';
   }
 
-  /** Selects a node (NodeRef or name; null clears), shows its card, fires `node-select`. */
-  private async selectNode(target: number | string | null, zoom: RevealZoom = 'in'): Promise<void> {
+  /** What belonged to the last graph: its selection and card, the search, the warnings list. */
+  private forgetGraph(): void {
+    this.info = null;
+    this.controller?.clearSelection();
+    this.controller?.setCardOpen(false);
+    this.warningsOpen = false;
+    this.searchActions.clear();
+  }
+
+  /**
+   * Selects a node (NodeRef or name; null clears), shows its card, fires `node-select`. `quiet`: a
+   * name the graph lacks clears the selection instead of showing an error (a page's `selected`
+   * carried over to a new graph).
+   */
+  private async selectNode(target: number | string | null, zoom: RevealZoom = 'in', quiet = false): Promise<void> {
     const c = this.controller;
     if (!c) return;
     if (target === null) {
       c.clearSelection();
-      c.setCoveredRight(0);
+      c.setCardOpen(false);
       this.info = null;
     } else {
-      // The info card (tf-graph-styles: min(340px, 45%) wide, 8px from the edge) will cover the right.
-      c.setCoveredRight(Math.min(340, 0.45 * this.clientWidth) + 16);
+      c.setCardOpen(true);
       try {
         this.info = await c.select(target, zoom);
       } catch (error) {
-        this.fail(error, 'interaction');
+        c.setCardOpen(this.info !== null);
+        if (quiet) await this.selectNode(null);
+        else this.fail(error, 'interaction');
         return;
       }
     }

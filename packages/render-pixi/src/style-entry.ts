@@ -7,6 +7,7 @@ export { darker, hslToRgb, structureColor, TB_COLORS, TB_HUES } from './style/pa
 export { plainPaint, type NodeBands, type NodePaint } from './style/paint.js';
 export { deviceColors, devicePaint, xlaClusterColors, xlaClusterPaint, type DeviceLegendEntry } from './style/device-paint.js';
 export { COMPATIBILITY_COLORS, compatibilityPaint } from './style/compatibility-paint.js';
+export type { HistogramsOf } from './style/histogram-paint.js';
 export { structureLegend, structurePaint } from './style/structure-paint.js';
 export { DARK_THEME, DEFAULT_THEME, mergeTheme, parseColor, type NodeFillMode, type Theme } from './style/theme.js';
 export { invertLightness } from './canvas2d/colours-2d.js';

@@ -5,7 +5,7 @@
  */
 import type { NodeInfo } from '@tbg/hierarchy';
 import { parseExpandMode, type Direction, type ViewSummary } from '@tbg/layout';
-import { easeInOut, fitCamera, lerpCamera, centreOn, rectInView, type Camera } from '@tbg/render-pixi/camera';
+import { easeInOut, fitCamera, lerpCamera, centreOn, rectInView, type Camera, type Rect } from '@tbg/render-pixi/camera';
 import { readBlob, readUrl, nameOfUrl, type ReadProgress } from '../load/read-source.js';
 import type { PreviewCanvas } from '../render/preview-canvas.js';
 import type { RenderHost } from '../render/render-host.js';
@@ -42,8 +42,18 @@ const PROGRESS_EVERY_MS = 50;
 /** Superseded by a newer load: not an error anyone should see. */
 class Superseded extends Error {}
 
+/** The width the info card covers, with its margins, in a view `width` wide (tf-graph-styles: `min(340px, 45%)`, 8 px from the edge). */
+const infoCardCover = (width: number) => Math.min(340, 0.45 * width) + 16;
+
 /** A node nearer than this to the view's edge (CSS px) is revealed by a pan, not left where it is. */
 const REVEAL_MARGIN = 24;
+
+/** Whether a node too large for the view (at this scale) already lies across part of it. */
+function fillsView(c: Camera, view: { width: number; height: number }, r: Rect): boolean {
+  const [x0, y0, x1, y1] = [r.x * c.scale + c.x, r.y * c.scale + c.y, (r.x + r.width) * c.scale + c.x, (r.y + r.height) * c.scale + c.y];
+  const tooLarge = x1 - x0 > view.width - 2 * REVEAL_MARGIN || y1 - y0 > view.height - 2 * REVEAL_MARGIN;
+  return tooLarge && x1 > 0 && y1 > 0 && x0 < view.width && y0 < view.height;
+}
 
 /** How a selection reveals its node: zooming in to one too small to see, or at the scale of the view. */
 export type RevealZoom = 'in' | 'keep';
@@ -63,8 +73,8 @@ export class GraphController {
   private fitted = false;
   /** Bumped by each camera move asked for (a pan, zoom, fit or reveal): a reveal still waiting for its node's shape gives way to a later one. */
   private cameraIntent = 0;
-  /** Width covered by a panel on the right (the info card): a revealed node is centred in the rest. */
-  private coveredRight = 0;
+  /** The info card is open on the right: reveals and fits use the rest of the view. */
+  private cardOpen = false;
   /** The renderer has shown a frame: until then, first layouts are previewed (preview-canvas.ts). */
   private sceneShown = false;
   /** The latest `present`, which node lookups in the renderer wait for. */
@@ -281,14 +291,15 @@ export class GraphController {
     this.fitted = true;
   }
 
-  /** The part of the view no panel covers (on the left; the info card lies on the right). */
+  /** The part of the view no panel covers (on the left; the info card lies on the right), at any size. */
   private openView(): { width: number; height: number } {
-    return { width: this.viewport.width - this.coveredRight, height: this.viewport.height };
+    const { width, height } = this.viewport;
+    return { width: this.cardOpen ? Math.max(width / 2, width - infoCardCover(width)) : width, height };
   }
 
-  /** Tells the controller how much of the view's right side a panel covers (0: none). */
-  setCoveredRight(px: number): void {
-    this.coveredRight = Math.max(0, Math.min(px, this.viewport.width / 2));
+  /** Tells the controller whether the info card is open (it covers the view's right side). */
+  setCardOpen(open: boolean): void {
+    this.cardOpen = open;
   }
 
   /**
@@ -304,8 +315,9 @@ export class GraphController {
     if (intent !== this.cameraIntent) return true;
     const scale = zoom === 'in' ? Math.max(this.camera.scale, Math.min(1, 40 / Math.max(1, rect.height))) : this.camera.scale;
     const open = this.openView();
-    // Already in view beside the panel, and large enough: the view stays (a click must not move what it clicked).
-    if (scale === this.camera.scale && rectInView(this.camera, open, rect, REVEAL_MARGIN)) return true;
+    // Already in view beside the panel, and large enough: the view stays (a click must not move what
+    // it clicked). So does a node larger than the view that the view already shows part of.
+    if (scale === this.camera.scale && (rectInView(this.camera, open, rect, REVEAL_MARGIN) || fillsView(this.camera, open, rect))) return true;
     this.fitted = false;
     this.animateTo(centreOn({ ...this.camera, scale }, open, rect.x + rect.width / 2, rect.y + rect.height / 2));
     return true;
@@ -393,9 +405,12 @@ export class GraphController {
 
   /** The node under a point; null while only the preview is up (input is not queued for later). */
   async pick(x: number, y: number): Promise<Picked | null> {
-    if (!this.layoutState || !this.sceneShown) return null;
+    const laid = this.layoutState;
+    if (!laid || !this.sceneShown) return null;
     const host = await this.host.catch(() => null);
-    return host ? host.pick(x, y) : null;
+    const picked = host ? await host.pick(x, y) : null;
+    // Another layout came meanwhile: the index was of the one before.
+    return this.layoutState === laid ? picked : null;
   }
 
   async destroy(): Promise<void> {

@@ -71,7 +71,14 @@ function links(title: string, rows: NodeLink[], more: number, a: InfoCardActions
       ${rows.map(
         (l) =>
           html`<tr>
-            <td>${l.ref >= 0 ? html`<a @click=${() => a.select(l.name)}>${breakable(l.name)}</a>` : breakable(l.name)}${l.control ? ' (control)' : ''}</td>
+            <td>${l.ref >= 0 ? html`<a
+                  href="#"
+                  @click=${(e: Event) => {
+                    e.preventDefault();
+                    a.select(l.name);
+                  }}
+                  >${breakable(l.name)}</a
+                >` : breakable(l.name)}${l.control ? ' (control)' : ''}</td>
             <td class="shape">${l.shape}</td>
           </tr>`,
       )}

@@ -34,9 +34,15 @@ export function searchBox(s: SearchState, a: SearchActions): TemplateResult {
     else return;
     e.preventDefault();
   };
+  const open = !!s.query.trim() && !!s.result?.matches.length;
   return html`<input
     class="search"
     type="search"
+    role="combobox"
+    aria-autocomplete="list"
+    aria-controls="search-results"
+    aria-expanded=${open}
+    aria-activedescendant=${open ? `search-row-${s.active}` : ''}
     placeholder="Search (regex)"
     aria-label="Search nodes by name, op, device or attribute"
     .value=${s.query}
@@ -52,11 +58,11 @@ export function searchResults(s: SearchState, a: SearchActions): TemplateResult 
   const r = s.result;
   if (!s.query.trim() || !r) return nothing;
   const shown = r.matches.length;
-  return html`<div class="panel search-results" role="listbox" aria-label="Search results">
+  return html`<div class="panel search-results" id="search-results" role="listbox" aria-label="Search results">
     <div class="search-count">${r.total === 0 ? 'No match' : shown < r.total ? `${shown} of ${r.total} matches` : `${r.total} match${r.total === 1 ? '' : 'es'}`}${r.regexError ? html` · searched as text: ${r.regexError}` : nothing}</div>
     ${r.matches.map(
       (m, i) =>
-        html`<div class="search-row ${i === s.active ? 'active' : ''}" role="option" aria-selected=${i === s.active} title=${m.name} @mousedown=${(e: Event) => e.preventDefault()} @click=${() => a.choose(m)}>
+        html`<div class="search-row ${i === s.active ? 'active' : ''}" id="search-row-${i}" role="option" aria-selected=${i === s.active} title=${m.name} @mousedown=${(e: Event) => e.preventDefault()} @click=${() => a.choose(m)}>
           <span class="search-name">${m.name}</span>
           <span class="search-kind">${KIND[m.kind]}${m.field === 'name' ? '' : ` · ${m.matched}`}</span>
         </div>`,

@@ -3,7 +3,7 @@
  * hierarchy lives (structure colours need templates, device colours each group's devices), so
  * that switching modes on the page is instant and costs no worker round trip.
  */
-import type { Hierarchy, Templates } from '@tbg/hierarchy';
+import { histograms, type GroupHistograms, type Hierarchy, type Templates } from '@tbg/hierarchy';
 import type { Geometry } from '@tbg/layout';
 import { COMPATIBILITY_COLORS, compatibilityPaint, deviceColors, devicePaint, plainPaint, structureLegend, structurePaint, xlaClusterColors, xlaClusterPaint, type NodePaint } from '@tbg/render-pixi/style';
 import { paintSetBuffers } from '../render/paint-buffers.js';
@@ -28,11 +28,14 @@ export interface PaintContext {
 
 export function graphPaints(ctx: PaintContext, g: Geometry): { value: GraphPaints; transfer: ArrayBuffer[] } {
   const h = ctx.hierarchy;
+  // Three modes read each node's histograms: computed once per node for all of them.
+  const cache = new Map<number, GroupHistograms>();
+  const histogramsOf = (ref: number) => cache.get(ref) ?? cache.set(ref, histograms(h, ref)).get(ref)!;
   const paint: Record<ColorBy, NodePaint> = {
     structure: structurePaint(g, h, ctx.templates()),
-    device: devicePaint(g, h),
-    'xla-cluster': xlaClusterPaint(g, h),
-    'op-compatibility': compatibilityPaint(g, h),
+    device: devicePaint(g, h, histogramsOf),
+    'xla-cluster': xlaClusterPaint(g, h, histogramsOf),
+    'op-compatibility': compatibilityPaint(g, h, histogramsOf),
     none: plainPaint(g),
   };
   const legend: Record<ColorBy, LegendEntry[]> = {

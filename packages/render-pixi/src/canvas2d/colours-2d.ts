@@ -21,9 +21,6 @@ export function invertLightness(rgb: number): number {
   return (r << 16) | (g << 8) | b;
 }
 
-/** How far a dark scene lifts node outlines toward white after inverting them (the node shader's and Canvas 2D's). */
-export const DARK_STROKE_LIFT = 0.35;
-
 /** Halfway between two colours (the shader's aggregate fill). */
 export function mixRgb(a: number, b: number, t = 0.5): number {
   const ch = (s: number) => Math.round(((a >> s) & 0xff) * (1 - t) + ((b >> s) & 0xff) * t) << s;

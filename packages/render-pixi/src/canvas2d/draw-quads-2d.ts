@@ -5,8 +5,8 @@
  * filled), buttons with their sign. Read from the same buffers as the GPU, so both agree.
  */
 import { QUAD_PAD, QuadRole, BUTTON_PLUS, type NodeQuads } from '../scene/node-quads.js';
-import type { Theme } from '../style/theme.js';
-import { cssRgb, cssRgba, DARK_STROKE_LIFT, invertLightness, mixRgb, unpackRgba } from './colours-2d.js';
+import { DARK_STROKE_LIFT, type Theme } from '../style/theme.js';
+import { cssRgb, cssRgba, invertLightness, mixRgb, unpackRgba } from './colours-2d.js';
 import { addButtonSign, addShapePath, type Context2D } from './shape-path-2d.js';
 
 /** How quads are drawn at this zoom (the shader's uniforms). */

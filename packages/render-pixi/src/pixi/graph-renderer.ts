@@ -424,7 +424,7 @@ export class GraphRenderer {
 
   /**
    * A hover over the picture: the picture faded as the scene fades what is not lit, and only the lit
-   * nodes, edges and labels drawn on top (with, for a hovered expanded group, what lies inside it,
+   * nodes, edges and labels drawn on top (with, for a lit expanded group, what lies inside it,
    * faded: HighlightBit.insideHovered), from the tiles around them. At 10k nodes in view a hover
    * then costs about a pan step instead of a whole scene. Returns the meshes drawn.
    */

@@ -7,7 +7,7 @@
  * too small to see, nothing for nodes inside such a group.
  */
 import { Geometry, Mesh, Shader } from 'pixi.js';
-import { DARK_STROKE_LIFT } from '../canvas2d/colours-2d.js';
+import { DARK_STROKE_LIFT } from '../style/theme.js';
 import type { NodeQuads } from '../scene/node-quads.js';
 import { STYLE_GLSL, type SceneStyle } from './scene-style.js';
 

@@ -47,12 +47,15 @@ describe('edge strokes', () => {
     expect(right[3]).toBeCloseTo(1);
     // Nearly reversing: cut to the limit.
     expect(len(mitreNormals([0, 0, 10, 0, 0, 0.5]), 1)).toBeCloseTo(MITRE_LIMIT);
-    // A zero-length piece changes nothing.
+    // A zero-length piece changes nothing: on a straight line, and at a bend, where both points take its mitre.
     expect(Array.from(mitreNormals([0, 0, 10, 0, 10, 0, 20, 0]), (v) => v + 0)).toEqual([0, 1, 0, 1, 0, 1, 0, 1]);
+    const bend = mitreNormals([0, 0, 10, 0, 10, 0, 10, 10]);
+    expect(len(bend, 1)).toBeCloseTo(Math.SQRT2);
+    expect([bend[4], bend[5]]).toEqual([bend[2], bend[3]]);
     // In the buffers, each piece's end corners are the next piece's start corners.
     const w = new StrokeWriter(allocateStrokes(3, 0));
     w.style = { ...w.style, half: 4 };
-    w.line([0, 0, 10, 0, 20, 5, 30, 20]);
+    w.line([0, 0, 10, 0, 20, 5, 20, 5, 30, 20]);
     const s = w.finish();
     const corner = (v: number, side: 1 | -1) => [s.centre[2 * v]! + 4 * side * s.normal[2 * v]!, s.centre[2 * v + 1]! + 4 * side * s.normal[2 * v + 1]!];
     for (const piece of [0, 1]) {

@@ -89,35 +89,40 @@ export const MITRE_LIMIT = 3;
 
 /**
  * Per point of a polyline (x, y pairs): the offset, in half widths, of its stroke's left edge —
- * the piece's unit normal at the ends, and at a bend the mitre of the two pieces' normals, so that
- * both pieces' quads share that corner. Pieces of zero length are skipped.
+ * the piece's unit normal at the ends, and at a bend the mitre of the normals of the pieces before
+ * and after it, so that both pieces' quads share that corner. Pieces of zero length are passed
+ * over: the points they join take the mitre of the real pieces around them.
  */
 export function mitreNormals(pts: ArrayLike<number>): Float32Array {
   const n = pts.length >> 1;
   const out = new Float32Array(2 * n);
-  // The unit normal of the piece ending at each point (and of the first for the first point).
-  let [px, py, has] = [0, 0, false];
+  // The unit normal of each piece k → k + 1, NaN for a piece of zero length.
+  const nx = new Float64Array(Math.max(0, n - 1));
+  const ny = new Float64Array(Math.max(0, n - 1));
   for (let k = 0; k + 1 < n; k++) {
     const dx = pts[2 * k + 2]! - pts[2 * k]!;
     const dy = pts[2 * k + 3]! - pts[2 * k + 1]!;
     const len = Math.hypot(dx, dy);
-    if (len < 1e-6) {
-      out[2 * k + 2] = out[2 * k]!;
-      out[2 * k + 3] = out[2 * k + 1]!;
+    [nx[k], ny[k]] = len < 1e-6 ? [NaN, NaN] : [-dy / len, dx / len];
+  }
+  // Per point, the nearest real piece before it and after it.
+  const before = new Int32Array(n).fill(-1);
+  const after = new Int32Array(n).fill(-1);
+  for (let p = 1; p < n; p++) before[p] = Number.isNaN(nx[p - 1]!) ? before[p - 1]! : p - 1;
+  for (let p = n - 2; p >= 0; p--) after[p] = Number.isNaN(nx[p]!) ? after[p + 1]! : p;
+  for (let p = 0; p < n; p++) {
+    const [a, b] = [before[p]!, after[p]!];
+    if (a < 0 && b < 0) continue;
+    if (a < 0 || b < 0) {
+      const k = a < 0 ? b : a;
+      [out[2 * p], out[2 * p + 1]] = [nx[k]!, ny[k]!];
       continue;
     }
-    const [nx, ny] = [-dy / len, dx / len];
-    if (!has) [out[2 * k], out[2 * k + 1]] = [nx, ny];
-    else {
-      const [mx, my] = [px + nx, py + ny];
-      const m = Math.hypot(mx, my);
-      // cos of half the turn: the mitre is 1 / cos long, up to MITRE_LIMIT.
-      const cos = m / 2;
-      const scale = m < 1e-6 ? 0 : Math.min(MITRE_LIMIT, 1 / Math.max(cos, 1e-6)) / m;
-      [out[2 * k], out[2 * k + 1]] = scale ? [mx * scale, my * scale] : [nx, ny];
-    }
-    [out[2 * k + 2], out[2 * k + 3]] = [nx, ny];
-    [px, py, has] = [nx, ny, true];
+    const [mx, my] = [nx[a]! + nx[b]!, ny[a]! + ny[b]!];
+    const m = Math.hypot(mx, my);
+    // cos of half the turn is m / 2: the mitre is 1 / cos long, up to MITRE_LIMIT. A reversal has no mitre.
+    const scale = m < 1e-6 ? 0 : Math.min(MITRE_LIMIT, 2 / m) / m;
+    [out[2 * p], out[2 * p + 1]] = scale ? [mx * scale, my * scale] : [nx[b]!, ny[b]!];
   }
   return out;
 }
@@ -152,13 +157,12 @@ export class StrokeWriter {
   line(pts: ArrayLike<number>): void {
     const joins = mitreNormals(pts);
     let dist = 0;
-    let prev = -1;
     for (let k = 0; k + 3 < pts.length; k += 2) {
       const [ax, ay, bx, by] = [pts[k]!, pts[k + 1]!, pts[k + 2]!, pts[k + 3]!];
       const len = Math.hypot(bx - ax, by - ay);
       if (len < 1e-6) continue;
-      const a = prev < 0 ? k : prev;
-      const [nax, nay, nbx, nby] = [joins[a]!, joins[a + 1]!, joins[k + 2]!, joins[k + 3]!];
+      // Points joined by a zero-length piece share their mitre: corners still meet.
+      const [nax, nay, nbx, nby] = [joins[k]!, joins[k + 1]!, joins[k + 2]!, joins[k + 3]!];
       const base = this.v;
       this.vertex(ax, ay, nax, nay, dist, false);
       this.vertex(ax, ay, -nax, -nay, dist, false);
@@ -167,7 +171,6 @@ export class StrokeWriter {
       this.out.index.set([base, base + 1, base + 2, base, base + 2, base + 3], this.i);
       this.i += 6;
       dist += len;
-      prev = k + 2;
     }
   }
 

@@ -5,11 +5,11 @@
  */
 import type { Hierarchy } from '@tbg/hierarchy';
 import type { Geometry } from '@tbg/layout';
-import { histogramPaint } from './histogram-paint.js';
+import { histogramPaint, type HistogramsOf } from './histogram-paint.js';
 import type { NodePaint } from './paint.js';
 
 export const COMPATIBILITY_COLORS = { compatible: 0x0f9d58, incompatible: 0xdb4437 } as const;
 
-export function compatibilityPaint(g: Geometry, h: Hierarchy): NodePaint {
-  return histogramPaint(g, h, (hist) => ({ ...hist.compatibility }), new Map(Object.entries(COMPATIBILITY_COLORS)));
+export function compatibilityPaint(g: Geometry, h: Hierarchy, histogramsOf?: HistogramsOf): NodePaint {
+  return histogramPaint(g, h, (hist) => ({ ...hist.compatibility }), new Map(Object.entries(COMPATIBILITY_COLORS)), histogramsOf);
 }

@@ -6,7 +6,7 @@
  */
 import type { Hierarchy } from '@tbg/hierarchy';
 import type { Geometry } from '@tbg/layout';
-import { histogramPaint } from './histogram-paint.js';
+import { histogramPaint, type HistogramsOf } from './histogram-paint.js';
 import type { NodePaint } from './paint.js';
 import { structureColor } from './palette.js';
 
@@ -20,8 +20,8 @@ export function deviceColors(h: Hierarchy): DeviceLegendEntry[] {
   return h.graph.devices.filter((d) => d).map((device, k) => ({ device, color: structureColor(k) }));
 }
 
-export function devicePaint(g: Geometry, h: Hierarchy): NodePaint {
-  return histogramPaint(g, h, (hist) => hist.device, new Map(deviceColors(h).map((e) => [e.device, e.color])));
+export function devicePaint(g: Geometry, h: Hierarchy, histogramsOf?: HistogramsOf): NodePaint {
+  return histogramPaint(g, h, (hist) => hist.device, new Map(deviceColors(h).map((e) => [e.device, e.color])), histogramsOf);
 }
 
 /** The XLA clusters of the graph (`_XlaCluster` attributes), each with its colour; empty when it has none. */
@@ -30,6 +30,6 @@ export function xlaClusterColors(h: Hierarchy): Array<{ cluster: string; color: 
 }
 
 /** Colour by XLA cluster: ops outside any cluster are #eee, as are groups with none. */
-export function xlaClusterPaint(g: Geometry, h: Hierarchy): NodePaint {
-  return histogramPaint(g, h, (hist) => hist.xlaCluster, new Map(xlaClusterColors(h).map((e) => [e.cluster, e.color])));
+export function xlaClusterPaint(g: Geometry, h: Hierarchy, histogramsOf?: HistogramsOf): NodePaint {
+  return histogramPaint(g, h, (hist) => hist.xlaCluster, new Map(xlaClusterColors(h).map((e) => [e.cluster, e.color])), histogramsOf);
 }

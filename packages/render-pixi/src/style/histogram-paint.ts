@@ -12,8 +12,14 @@ import { plainPaint, type NodePaint } from './paint.js';
 /** The counts per value of a node's ops, from its histograms (devices, clusters, …). */
 export type HistogramOf = (h: GroupHistograms) => Record<string, number>;
 
-/** `colorOf` gives each value its colour; values it lacks are #eee. Bands go in `colorOf`'s order. */
-export function histogramPaint(g: Geometry, h: Hierarchy, pick: HistogramOf, colorOf: ReadonlyMap<string, number>): NodePaint {
+/** A node's histograms by NodeRef: `histograms` itself, or a cache of it shared by several modes. */
+export type HistogramsOf = (ref: number) => GroupHistograms;
+
+/**
+ * `colorOf` gives each value its colour; values it lacks are #eee. Bands go in `colorOf`'s order;
+ * the node's own fill (what plain boxes, aggregates and the SVG export show) is its largest value's.
+ */
+export function histogramPaint(g: Geometry, h: Hierarchy, pick: HistogramOf, colorOf: ReadonlyMap<string, number>, histogramsOf: HistogramsOf = (ref) => histograms(h, ref)): NodePaint {
   const paint = plainPaint(g);
   const order = new Map([...colorOf.keys()].map((k, i) => [k, i]));
   const start = new Uint32Array(g.nodes.count + 1);
@@ -27,7 +33,7 @@ export function histogramPaint(g: Geometry, h: Hierarchy, pick: HistogramOf, col
       paint.fill[i] = TB_COLORS.expanded;
       continue;
     }
-    const counts = Object.entries(pick(histograms(h, ref)))
+    const counts = Object.entries(pick(histogramsOf(ref)))
       .filter(([, c]) => c > 0)
       .sort(([a], [b]) => (order.get(a) ?? Infinity) - (order.get(b) ?? Infinity) || a.localeCompare(b));
     const total = counts.reduce((n, [, c]) => n + c, 0);
@@ -36,7 +42,8 @@ export function histogramPaint(g: Geometry, h: Hierarchy, pick: HistogramOf, col
       paint.stroke[i] = darker(TB_COLORS.unknown);
       continue;
     }
-    paint.fill[i] = colorOf.get(counts[0]![0]) ?? TB_COLORS.unknown;
+    const main = counts.reduce((best, c) => (c[1] > best[1] ? c : best));
+    paint.fill[i] = colorOf.get(main[0]) ?? TB_COLORS.unknown;
     paint.stroke[i] = darker(paint.fill[i]!);
     if (counts.length < 2) continue;
     let acc = 0;

@@ -5,6 +5,9 @@
  * element gets from its custom properties.
  */
 
+/** How far a dark scene ('inverted' fills) lifts node outlines toward white after inverting them (the node shader's and Canvas 2D's). */
+export const DARK_STROKE_LIFT = 0.35;
+
 /** How node fills from the paint are shown: as painted, or with their lightness inverted (hue kept) for dark backgrounds. */
 export type NodeFillMode = 'as-painted' | 'inverted';
 

@@ -1,0 +1,15 @@
+import { openElementPage, startHarness, waitForIdle, waitForShown, nodePoint } from './src/test-support/element-page.js';
+const h = await startHarness();
+const { page } = await openElementPage(h, { src: '/shared/graphs/tb_demo_xla_118.pbtxt', expand: 'all' });
+await waitForShown(page);
+await page.evaluate(() => document.querySelector('tf-graph')!.select('gradients/MatMul_grad/MatMul'));
+await waitForIdle(page);
+await page.evaluate(() => (document.querySelector('tf-graph')!.selected = null));
+await waitForIdle(page);
+const group = (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('gradients/MatMul_grad')))!;
+await page.screenshot({ path: '/tmp/bg0.png' });
+const op = await nodePoint(page, 'gradients/MatMul_grad/MatMul');
+await page.mouse.move(op.x, op.y); await page.waitForTimeout(700);
+await page.mouse.move(group.x + 4, group.y + group.height - 4); await page.waitForTimeout(700);
+await page.screenshot({ path: '/tmp/bg1.png' });
+await h.close();
