@@ -78,7 +78,8 @@ export async function serveBench(tmp: string, steps: number): Promise<void> {
       ['scalars/scalars (1000 of the run\'s points)', q('data/plugin/scalars/scalars', { run: 'run_0', tag: 'metrics/tag_0' })],
       ['scalars/scalars csv', q('data/plugin/scalars/scalars', { run: 'run_0', tag: 'metrics/tag_0', format: 'csv' })],
       ['histograms/histograms', q('data/plugin/histograms/histograms', { run: 'example/train', tag: 'layer1/weights/summaries/histogram' })],
-      ['graphs/graph', q('data/plugin/graphs/graph', { run: 'example/train' })],
+      ['graphs/graph (protobuf text, as TensorBoard)', q('data/plugin/graphs/graph', { run: 'example/train' })],
+      ['graphs/graph (binary, as the board asks)', q('data/plugin/graphs/graph', { run: 'example/train', format: 'binary' })],
     ];
     for (const [route, url] of routes) console.log(JSON.stringify({ bench: 'cli', case: `serve: GET ${route}`, rounds: ROUNDS, ...(await latency(url)) }));
   } finally {

@@ -28,8 +28,8 @@ describe('graph choices', () => {
   });
 
   it('builds relative graph URLs', () => {
-    expect(graphUrl('eval/x', { tag: null, label: 'Default' }, 'op')).toBe('data/plugin/graphs/graph?run=eval%2Fx');
-    expect(graphUrl('train', { tag: 'keras', label: 'keras' }, 'conceptual')).toBe('data/plugin/graphs/graph?run=train&tag=keras&conceptual=true');
+    expect(graphUrl('eval/x', { tag: null, label: 'Default' }, 'op')).toBe('data/plugin/graphs/graph?run=eval%2Fx&format=binary');
+    expect(graphUrl('train', { tag: 'keras', label: 'keras' }, 'conceptual')).toBe('data/plugin/graphs/graph?run=train&tag=keras&conceptual=true&format=binary');
   });
 
   it('keeps a selection valid: a run that went falls back to the first, conceptual only where there is one, a tag within range', () => {

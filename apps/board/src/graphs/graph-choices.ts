@@ -32,8 +32,9 @@ export function hasConceptual(info: GraphInfo, run: string): boolean {
   return tagChoices(info, run, 'conceptual').length > 0;
 }
 
+/** The graph's URL; binary (`format=binary`): smaller than the protobuf text the route gives by default, and faster to decode. */
 export function graphUrl(run: string, choice: TagChoice, type: GraphType): string {
-  return dataUrl('plugin/graphs/graph', { run, tag: choice.tag ?? undefined, conceptual: type === 'conceptual' ? 'true' : undefined });
+  return dataUrl('plugin/graphs/graph', { run, tag: choice.tag ?? undefined, conceptual: type === 'conceptual' ? 'true' : undefined, format: 'binary' });
 }
 
 /** What the tab shows: a run, the index of one of its tag choices, a graph type. */

@@ -91,8 +91,10 @@ describe('audio and run-metadata graphs', () => {
   });
 
   it("serves a tag's op graph from its RunMetadata", async () => {
-    const res = await get(server.url, `/data/plugin/graphs/graph?${q({ run: 'train', tag: 'trace' })}`);
+    const res = await get(server.url, `/data/plugin/graphs/graph?${q({ run: 'train', tag: 'trace', format: 'binary' })}`);
     expect(tensorflow.GraphDef.decode(res.body).node.map((n) => n.name)).toEqual(['x', 'y']);
+    // TensorBoard's protobuf text, by default.
+    expect((await get(server.url, `/data/plugin/graphs/graph?${q({ run: 'train', tag: 'trace' })}`)).text).toMatch(/^node \{\n {2}name: "x"/);
   });
 
   it('serves RunMetadata with its step stats, and lists it as a profile', async () => {
@@ -101,8 +103,9 @@ describe('audio and run-metadata graphs', () => {
       trace: { tag: 'trace', conceptual_graph: false, op_graph: true, profile: false },
       step_1: { tag: 'step_1', conceptual_graph: false, op_graph: true, profile: true },
     });
-    const res = await get(server.url, `/data/plugin/graphs/run_metadata?${q({ run: 'train', tag: 'step_1' })}`);
+    const res = await get(server.url, `/data/plugin/graphs/run_metadata?${q({ run: 'train', tag: 'step_1', format: 'binary' })}`);
     expect(tensorflow.RunMetadata.decode(res.body).step_stats!.dev_stats[0]!.node_stats[0]!.node_name).toBe('y');
+    expect((await get(server.url, `/data/plugin/graphs/run_metadata?${q({ run: 'train', tag: 'step_1' })}`)).text).toContain('node_name: "y"');
     expect((await get(server.url, `/data/plugin/graphs/run_metadata?${q({ run: 'train' })}`)).status).toBe(400);
   });
 });

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadGraph, tensorflow } from '@tbg/proto';
+import { loadGraph, parsePbtxt, tensorflow } from '@tbg/proto';
 import { eventGraphReader } from '@tbg/events';
 import { fixturePath } from '@tbg/testkit';
 import { startServer, type RunningServer } from './start-server.js';
@@ -210,19 +210,25 @@ describe('graphs', () => {
     expect(train.tags.batch_2).toMatchObject({ op_graph: true, profile: true });
   });
 
-  it('serves GraphDef bytes that loadGraph decodes to the event file graph', async () => {
-    const res = await get(base, `/data/plugin/graphs/graph?${q({ run: 'graphs/criteo_tf_tile' })}`, { 'Accept-Encoding': 'gzip' });
-    expect(res.headers['content-encoding']).toBe('gzip');
-    const served = loadGraph(new Uint8Array(res.body), { limitAttrSize: null });
+  it('serves the GraphDef as TensorBoard does, in protobuf text, or binary with format=binary; both are the event file graph', async () => {
     const file = fixturePath('graphs', 'logdir', 'criteo_tf_tile', 'events.out.tfevents.1560536407.C02TJ0GKGTDY');
     const direct = loadGraph(readFileSync(file), { eventReader: eventGraphReader, limitAttrSize: null });
+    const res = await get(base, `/data/plugin/graphs/graph?${q({ run: 'graphs/criteo_tf_tile', format: 'binary' })}`, { 'Accept-Encoding': 'gzip' });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toBe('application/x-protobuf');
+    const served = loadGraph(new Uint8Array(res.body), { limitAttrSize: null });
     expect(served.graph.node.length).toBeGreaterThan(100);
     expect(served.graph.node.length).toBe(direct.graph.node.length);
+    // A script written for TensorBoard reads text: parsed, it is the same graph.
+    const text = await get(base, `/data/plugin/graphs/graph?${q({ run: 'graphs/criteo_tf_tile' })}`);
+    expect(text.headers['content-type']).toBe('text/x-protobuf; charset=utf-8');
+    const parsed = parsePbtxt<{ node: Array<{ name: string }> }>(new Uint8Array(text.body), 'tensorflow.GraphDef');
+    expect(parsed.node.map((n) => n.name)).toEqual(direct.graph.node.map((n) => n.name));
   });
 
   it('serves the Keras model config (conceptual graph), a tag’s op graph and its run metadata', async () => {
     const run = 'events/tf2-keras-callback-scalars-histos/train';
-    const keras = await get(base, `/data/plugin/graphs/graph?${q({ run, tag: 'keras', conceptual: 'true' })}`);
+    const keras = await get(base, `/data/plugin/graphs/graph?${q({ run, tag: 'keras', conceptual: 'true', format: 'binary' })}`);
     expect(keras.headers['x-tbg-graph-format']).toBe('keras_conceptual_graph');
     // The conceptual graph, one node per layer: a GraphDef whose ops are Keras layer classes.
     const conceptual = tensorflow.GraphDef.decode(new Uint8Array(keras.body));
@@ -230,11 +236,13 @@ describe('graphs', () => {
     for (const n of conceptual.node) expect(n.attr.keras_class, n.name).toBeDefined();
     expect(conceptual.node.some((n) => n.input.length > 0)).toBe(true);
     // This RunMetadata holds statistics only: an empty GraphDef, still a valid one.
-    const stats = await get(base, `/data/plugin/graphs/graph?${q({ run, tag: 'batch_2' })}`);
+    const stats = await get(base, `/data/plugin/graphs/graph?${q({ run, tag: 'batch_2', format: 'binary' })}`);
     expect([stats.status, tensorflow.GraphDef.decode(stats.body).node.length]).toEqual([200, 0]);
-    const rm = await get(base, `/data/plugin/graphs/run_metadata?${q({ run, tag: 'batch_2' })}`);
-    // This fixture's RunMetadata is empty (0 bytes): served as it is.
+    const rm = await get(base, `/data/plugin/graphs/run_metadata?${q({ run, tag: 'batch_2', format: 'binary' })}`);
+    // This fixture's RunMetadata is empty (0 bytes): served as it is; as text, an empty message too.
     expect([rm.status, rm.body.length]).toEqual([200, 0]);
+    const rmText = await get(base, `/data/plugin/graphs/run_metadata?${q({ run, tag: 'batch_2' })}`);
+    expect([rmText.status, rmText.headers['content-type'], rmText.body.length]).toEqual([200, 'text/x-protobuf; charset=utf-8', 0]);
   });
 
   it('answers 400 without a run and 404 for an unknown one', async () => {

@@ -86,7 +86,8 @@ export const tfGraphStyles = css`
     padding: 4px 6px;
   }
   .toolbar button,
-  .toolbar select {
+  .toolbar select,
+  .toolbar .search {
     font: inherit;
     color: inherit;
     background: transparent;
@@ -96,35 +97,28 @@ export const tfGraphStyles = css`
     cursor: pointer;
   }
   .toolbar .search {
-    font: inherit;
-    color: inherit;
-    background: transparent;
-    border: 1px solid var(--tf-graph-border);
-    border-radius: 3px;
-    padding: 2px 6px;
     width: 160px;
+    cursor: text;
   }
-  .warnings {
-    top: 46px;
-    left: 8px;
-    width: min(420px, calc(100% - 16px));
-    max-height: 50%;
-    overflow: auto;
-    padding: 6px 10px;
-    font-size: 12px;
-  }
-  .warnings ul {
-    margin: 4px 0 0;
-    padding-left: 18px;
-  }
+  /* Panels that drop down under the toolbar. */
+  .warnings,
   .search-results {
     top: 46px;
     left: 8px;
     width: min(420px, calc(100% - 16px));
     max-height: 50%;
     overflow: auto;
-    padding: 4px 0;
     font-size: 12px;
+  }
+  .warnings {
+    padding: 6px 10px;
+  }
+  .warnings ul {
+    margin: 4px 0 0;
+    padding-left: 18px;
+  }
+  .search-results {
+    padding: 4px 0;
   }
   .search-count {
     padding: 2px 8px 4px;

@@ -1,17 +1,18 @@
 /**
- * The graphs plugin (`graphs_plugin.py`), serving bytes for `<tf-graph>` to decode itself:
+ * The graphs plugin (`graphs_plugin.py`), serving graphs for `<tf-graph>` to decode itself:
  * - `/info` → `{run: {run, run_graph, tags: {tag: {tag, conceptual_graph, op_graph, profile}}}}`;
- * - `/graph?run=R[&tag=T][&conceptual=true][&limit_attr_size=N&large_attrs_key=K]` → a binary
- *   GraphDef (`application/x-protobuf`): the run's graph (for a run with only a meta graph, its
- *   graph_def) or the merged function graphs of a tag's RunMetadata. Large attrs are left out
- *   only when asked. With `conceptual=true`: the tag's Keras model config as its conceptual
- *   graph, one node per layer (`kerasModelToGraphDef` of @tbg/proto), as TensorBoard converts
- *   it. The `X-Tbg-Graph-Format` header says which it is.
- * - `/run_metadata?run=&tag=` → the tag's RunMetadata, binary.
- * TensorBoard sends protobuf text here; binary is smaller and what `<tf-graph>` reads fastest.
+ * - `/graph?run=R[&tag=T][&conceptual=true][&limit_attr_size=N&large_attrs_key=K]` → a GraphDef:
+ *   the run's graph (for a run with only a meta graph, its graph_def) or the merged function
+ *   graphs of a tag's RunMetadata. Large attrs are left out only when asked. With
+ *   `conceptual=true`: the tag's Keras model config as its conceptual graph, one node per layer
+ *   (`kerasModelToGraphDef` of @tbg/proto), as TensorBoard converts it. The `X-Tbg-Graph-Format`
+ *   header says which it is.
+ * - `/run_metadata?run=&tag=` → the tag's RunMetadata.
+ * As TensorBoard, in the protobuf text format (`text/x-protobuf`), so that scripts written for it
+ * keep working; `&format=binary` gives the binary message, smaller and what the board asks for.
  */
 import { RUN_GRAPH_TAG, RUN_META_GRAPH_TAG, type TimeSeries } from '@tbg/events';
-import { loadGraphSource, runMetadataGraph, tensorflow } from '@tbg/proto';
+import { loadGraphSource, printPbtxt, runMetadataGraph, tensorflow } from '@tbg/proto';
 import { jsonReply } from '../json-body.js';
 import { invalidArgument, notFound, pyRepr, readingLogdirData, type Reply } from '../reply.js';
 import type { ApiRequest, Handler } from '../router.js';
@@ -68,16 +69,24 @@ function lastBlob(ctx: RouteContext, run: string, tag: string, plugins: readonly
   return undefined;
 }
 
+/** A message as the request asks for it: protobuf text (TensorBoard's), or binary with `format=binary`. */
+function messageReply(req: ApiRequest, bytes: Uint8Array, typeName: 'tensorflow.GraphDef' | 'tensorflow.RunMetadata', format: string): Reply {
+  const headers = { 'X-Tbg-Graph-Format': format };
+  if (req.query.get('format') === 'binary') return { status: 200, type: 'application/x-protobuf', body: bytes, headers };
+  const text = readingLogdirData(`the ${format} as text`, () => printPbtxt(typeName === 'tensorflow.GraphDef' ? tensorflow.GraphDef.decode(bytes) : tensorflow.RunMetadata.decode(bytes), typeName));
+  return { status: 200, type: 'text/x-protobuf; charset=utf-8', body: new TextEncoder().encode(text), headers };
+}
+
 function encodeGraph(g: tensorflow.GraphDef): Uint8Array {
   return tensorflow.GraphDef.encode(g).finish();
 }
 
-function kerasModel(ctx: RouteContext, run: string, tag: string | null): Reply {
+function kerasModel(ctx: RouteContext, req: ApiRequest, run: string, tag: string | null): Reply {
   const json = tag === null ? undefined : lastBlob(ctx, run, tag, ['graph_keras_model']);
   if (!json) throw notFound(`No Keras model for run=${pyRepr(run)}, tag=${pyRepr(tag)}`);
   // loadGraphSource reads a Keras model config as its conceptual graph (and words a bad one).
   const body = readingLogdirData(`the Keras model of run=${pyRepr(run)}, tag=${pyRepr(tag)}`, () => loadGraphSource(json, { name: `${run} (tag ${tag})` }).graphBytes);
-  return { status: 200, type: 'application/x-protobuf', body, headers: { 'X-Tbg-Graph-Format': 'keras_conceptual_graph' } };
+  return messageReply(req, body, 'tensorflow.GraphDef', 'keras_conceptual_graph');
 }
 
 /** The GraphDef bytes the request names, before any attr filtering. */
@@ -100,14 +109,14 @@ function graph(ctx: RouteContext, req: ApiRequest): Reply {
   const limitRaw = req.query.get('limit_attr_size');
   if (limitRaw !== null && !/^\d+$/.test(limitRaw)) throw invalidArgument(`limit_attr_size must be an integer, got ${pyRepr(limitRaw)}`);
   if (!ctx.source.run(run)) throw notFound(`No run ${pyRepr(run)}`);
-  if (req.query.get('conceptual') === 'true') return kerasModel(ctx, run, tag);
+  if (req.query.get('conceptual') === 'true') return kerasModel(ctx, req, run, tag);
   let bytes = graphBytes(ctx, run, tag);
   if (limitRaw !== null) {
     const largeAttrsKey = req.query.get('large_attrs_key') ?? undefined;
     const source = bytes;
     bytes = readingLogdirData(`the graph of run=${pyRepr(run)}`, () => loadGraphSource(source, { name: run, limitAttrSize: Number(limitRaw), largeAttrsKey }).graphBytes);
   }
-  return { status: 200, type: 'application/x-protobuf', body: bytes, headers: { 'X-Tbg-Graph-Format': 'graphdef' } };
+  return messageReply(req, bytes, 'tensorflow.GraphDef', 'graphdef');
 }
 
 function runMetadata(ctx: RouteContext, req: ApiRequest): Reply {
@@ -115,7 +124,7 @@ function runMetadata(ctx: RouteContext, req: ApiRequest): Reply {
   if (run === null || tag === null) throw invalidArgument('Both run and tag must be specified');
   const rm = lastBlob(ctx, run, tag, ['graph_tagged_run_metadata', 'graph_run_metadata']);
   if (!rm) throw notFound(`No run metadata for run=${pyRepr(run)}, tag=${pyRepr(tag)}`);
-  return { status: 200, type: 'application/x-protobuf', body: rm, headers: { 'X-Tbg-Graph-Format': 'run_metadata' } };
+  return messageReply(req, rm, 'tensorflow.RunMetadata', 'run_metadata');
 }
 
 export function graphRoutes(ctx: RouteContext): Record<string, Handler> {
