@@ -8,6 +8,7 @@ export {
   lerpCamera,
   panBy,
   rectInView,
+  rectOnScreen,
   screenToWorld,
   visibleWorld,
   wheelFactor,

@@ -7,6 +7,7 @@
 export {
   centreOn,
   rectInView,
+  rectOnScreen,
   clampScale,
   DEFAULT_ZOOM_LIMITS,
   easeInOut,

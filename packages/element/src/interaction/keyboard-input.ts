@@ -3,7 +3,7 @@
  * zoom about the centre, 0 fits, Escape clears the selection. Keys with Ctrl, Alt or Meta are
  * the browser's.
  */
-import { panBy, zoomAt, type Camera } from '@tbg/render-pixi/camera';
+import { panBy, wheelFactor, zoomAt, type Camera } from '@tbg/render-pixi/camera';
 
 export interface KeyboardTarget {
   camera(): Camera;
@@ -16,8 +16,8 @@ export interface KeyboardTarget {
 
 /** One arrow key pans by this share of the view. */
 const PAN_STEP = 0.1;
-/** One + or − zooms by this factor (a wheel notch). */
-const ZOOM_STEP = 1.25;
+/** One + or − zooms as one wheel notch does. */
+const ZOOM_STEP = wheelFactor(-100);
 
 /** What a key does, or null for keys left to the page. */
 export function keyAction(key: string, t: KeyboardTarget): (() => void) | null {

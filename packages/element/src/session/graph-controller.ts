@@ -5,7 +5,7 @@
  */
 import type { NodeInfo } from '@tbg/hierarchy';
 import { parseExpandMode, type Direction, type ViewSummary } from '@tbg/layout';
-import { easeInOut, fitCamera, lerpCamera, centreOn, rectInView, type Camera, type Rect } from '@tbg/render-pixi/camera';
+import { easeInOut, fitCamera, lerpCamera, centreOn, rectInView, rectOnScreen, type Camera, type Rect } from '@tbg/render-pixi/camera';
 import { readBlob, readUrl, nameOfUrl, type ReadProgress } from '../load/read-source.js';
 import type { PreviewCanvas } from '../render/preview-canvas.js';
 import type { RenderHost } from '../render/render-host.js';
@@ -50,9 +50,9 @@ const REVEAL_MARGIN = 24;
 
 /** Whether a node too large for the view (at this scale) already lies across part of it. */
 function fillsView(c: Camera, view: { width: number; height: number }, r: Rect): boolean {
-  const [x0, y0, x1, y1] = [r.x * c.scale + c.x, r.y * c.scale + c.y, (r.x + r.width) * c.scale + c.x, (r.y + r.height) * c.scale + c.y];
-  const tooLarge = x1 - x0 > view.width - 2 * REVEAL_MARGIN || y1 - y0 > view.height - 2 * REVEAL_MARGIN;
-  return tooLarge && x1 > 0 && y1 > 0 && x0 < view.width && y0 < view.height;
+  const s = rectOnScreen(c, r);
+  const tooLarge = s.width > view.width - 2 * REVEAL_MARGIN || s.height > view.height - 2 * REVEAL_MARGIN;
+  return tooLarge && s.x + s.width > 0 && s.y + s.height > 0 && s.x < view.width && s.y < view.height;
 }
 
 /** How a selection reveals its node: zooming in to one too small to see, or at the scale of the view. */
@@ -357,12 +357,10 @@ export class GraphController {
   }
 
   /** Where a node's shape is drawn now (CSS px from the view's top-left), or null while it is not drawn (inside a collapsed group). */
-  async screenRect(name: string): Promise<{ x: number; y: number; width: number; height: number } | null> {
+  async screenRect(name: string): Promise<Rect | null> {
     const { ref } = await this.session.view.info(name);
     const rect = ref >= 0 ? await (await this.host).shapeOf(ref) : null;
-    if (!rect) return null;
-    const c = this.camera;
-    return { x: rect.x * c.scale + c.x, y: rect.y * c.scale + c.y, width: rect.width * c.scale, height: rect.height * c.scale };
+    return rect && rectOnScreen(this.camera, rect);
   }
 
   /** Groups above a node that are collapsed, outermost first. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centreOn, fitCamera, rectInView, lerpCamera, panBy, screenToWorld, visibleWorld, wheelFactor, worldToScreen, zoomAt } from './camera.js';
+import { centreOn, fitCamera, rectInView, rectOnScreen, lerpCamera, panBy, screenToWorld, visibleWorld, wheelFactor, worldToScreen, zoomAt } from './camera.js';
 
 describe('camera', () => {
   it('fits a graph centred with a margin, never past 2×', () => {
@@ -38,6 +38,7 @@ describe('camera', () => {
     expect(rectInView(c, view, { x: 10, y: 10, width: 20, height: 20 }, 8)).toBe(true);
     expect(rectInView(c, view, { x: -6, y: 10, width: 20, height: 20 })).toBe(false);
     expect(rectInView(c, view, { x: 10, y: 40, width: 20, height: 20 })).toBe(false);
+    expect(rectOnScreen(c, { x: 10, y: 10, width: 20, height: 5 })).toEqual({ x: 30, y: 20, width: 40, height: 10 });
   });
 
   it('wheel: one notch up zooms in by 1.25, down out; lines and pages scale', () => {

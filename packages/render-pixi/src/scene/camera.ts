@@ -81,11 +81,16 @@ export function visibleWorld(c: Camera, viewport: Viewport): Rect {
   return { x: -c.x / c.scale, y: -c.y / c.scale, width: viewport.width / c.scale, height: viewport.height / c.scale };
 }
 
+/** World rectangle `r` on screen (CSS px). */
+export function rectOnScreen(c: Camera, r: Rect): Rect {
+  const [x, y] = worldToScreen(c, r.x, r.y);
+  return { x, y, width: r.width * c.scale, height: r.height * c.scale };
+}
+
 /** Whether world rectangle `r` lies wholly on screen, at least `margin` CSS px inside the viewport's edges. */
 export function rectInView(c: Camera, viewport: Viewport, r: Rect, margin = 0): boolean {
-  const [x0, y0] = worldToScreen(c, r.x, r.y);
-  const [x1, y1] = worldToScreen(c, r.x + r.width, r.y + r.height);
-  return x0 >= margin && y0 >= margin && x1 <= viewport.width - margin && y1 <= viewport.height - margin;
+  const s = rectOnScreen(c, r);
+  return s.x >= margin && s.y >= margin && s.x + s.width <= viewport.width - margin && s.y + s.height <= viewport.height - margin;
 }
 
 /** A camera that shows world point (wx, wy) at the viewport's centre, at the same scale. */
