@@ -24,7 +24,7 @@ const TEXTUAL = new Set([
 ]);
 
 /** Types sent with `; charset=utf-8` (TensorBoard adds it to every textual type but JSON). */
-const CHARSET = new Set(['text/plain', 'text/csv', 'text/html', 'text/css', 'text/javascript', 'application/javascript', 'text/tab-separated-values']);
+const CHARSET = new Set(['text/plain', 'text/csv', 'text/html', 'text/css', 'text/javascript', 'application/javascript', 'text/tab-separated-values', 'text/x-protobuf']);
 
 export function isCompressible(type: string): boolean {
   return TEXTUAL.has(type);

@@ -74,7 +74,7 @@ function messageReply(req: ApiRequest, bytes: Uint8Array, typeName: 'tensorflow.
   const headers = { 'X-Tbg-Graph-Format': format };
   if (req.query.get('format') === 'binary') return { status: 200, type: 'application/x-protobuf', body: bytes, headers };
   const text = readingLogdirData(`the ${format} as text`, () => printPbtxt(typeName === 'tensorflow.GraphDef' ? tensorflow.GraphDef.decode(bytes) : tensorflow.RunMetadata.decode(bytes), typeName));
-  return { status: 200, type: 'text/x-protobuf; charset=utf-8', body: new TextEncoder().encode(text), headers };
+  return { status: 200, type: 'text/x-protobuf', body: new TextEncoder().encode(text), headers };
 }
 
 function encodeGraph(g: tensorflow.GraphDef): Uint8Array {
