@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPH_FIXTURES, needChromium, needShared } from '@tbg/testkit';
-import { OUT, openElementPage, screenshotStats, startHarness, waitForLoad, waitForSettled, type ElementHarness } from './test-support/element-page.js';
+import { OUT, openElementPage, screenshotStats, startHarness, waitForIdle, waitForLoad, waitForSettled, type ElementHarness } from './test-support/element-page.js';
 
 const SUITE = '<tf-graph> in headless Chromium';
 const run = needChromium(SUITE) && needShared(SUITE);
@@ -31,6 +31,8 @@ describe.skipIf(!run)(SUITE, () => {
       expect(ev.detail.nodeCount).toBeGreaterThan(0);
       // The first picture may be the quick layout; ELK's replaces it once ELK has started.
       await waitForSettled(page, ev);
+      // ELK's layout fades in over the quick one: the screenshot is of the scene once still.
+      await waitForIdle(page);
       const frame = await page.evaluate(() => document.querySelector('tf-graph')!.frameStats);
       expect(frame?.visibleNodes).toBeGreaterThan(0);
       const shot = await screenshotStats(page, join(OUT, `${path.replace(/[/]/g, '__')}.png`));
