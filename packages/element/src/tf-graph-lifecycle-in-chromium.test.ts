@@ -137,4 +137,59 @@ describe.skipIf(!run)(SUITE, () => {
       await page.close();
     }
   });
+
+  it('downloads src once, in the view worker started as the element connected', async () => {
+    const graph = '/shared/graphs/tb_demo_xla_118.pbtxt';
+    const page = await h.browser.newPage({ viewport: { width: 800, height: 500 } });
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    try {
+      await openElementPage(h, { src: graph }, { width: 800, height: 500 }).then((o) => o.page.close());
+      h.extra.set('/early.html', {
+        type: 'text/html',
+        body: `<!doctype html><script>window.tfEvents = []; document.addEventListener('graph-loaded', (e) => tfEvents.push({ type: 'graph-loaded', detail: e.detail }));</script>
+<script type="module" src="/tf-graph.js"></script><tf-graph src="${graph}" style="width:800px;height:500px"></tf-graph>`,
+      });
+      await page.goto(`${h.server.origin}/early.html`);
+      expect((await waitForLoad(page)).detail.nodeCount).toBe(118);
+      // The early download is the session's: it did not ask again.
+      expect(asked.filter((p) => p === graph)).toEqual([graph]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('a src changed before the element set up loads the new graph; elements removed before they set up leave no worker', async () => {
+    const { page, errors } = await openElementPage(h, {});
+    try {
+      // The page's own element (no src) has its view worker.
+      await page.waitForTimeout(500);
+      const workersBefore = page.workers().length;
+      expect(workersBefore).toBeGreaterThan(0);
+      const nodes = await page.evaluate(async () => {
+        // Removed in the task that connected them: their early view workers go.
+        for (let i = 0; i < 8; i++) {
+          const gone = document.createElement('tf-graph');
+          gone.setAttribute('src', '/shared/graphs/tb_demo_xla_118.pbtxt');
+          document.body.append(gone);
+          gone.remove();
+        }
+        const el = document.createElement('tf-graph');
+        el.style.cssText = 'width:400px;height:300px;display:block';
+        el.setAttribute('src', '/shared/graphs/tb_demo_xla_118.pbtxt');
+        document.body.append(el);
+        // Its worker is downloading that graph; the element is to show this one.
+        el.setAttribute('src', '/shared/graphs/tb_app_demo_tiny.pbtxt');
+        const detail = await new Promise<{ nodeCount: number }>((resolve) => el.addEventListener('graph-loaded', (e) => resolve((e as CustomEvent).detail), { once: true }));
+        el.remove();
+        return detail.nodeCount;
+      });
+      expect(nodes).toBe(8);
+      await page.waitForTimeout(500);
+      expect(page.workers().length).toBe(workersBefore);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -1,7 +1,8 @@
 /**
  * A Worker that exists before it is started: messages and listeners are kept until the worker
  * starts (after its boot message, worker-scripts.ts), then handed over in order. Lets a session
- * talk to a worker that starts later (ELK's, after the first picture).
+ * talk to a worker that starts later (ELK's, after the first picture), or to one already
+ * started (the view worker, started as the element connects).
  */
 import type { WorkerScript } from './worker-scripts.js';
 
@@ -13,7 +14,11 @@ export class DeferredWorker {
   private readonly queued: Array<{ message: unknown; transfer: Transferable[] }> = [];
   private readonly listeners: Array<{ type: string; listener: Listener }> = [];
 
-  constructor(script: Promise<WorkerScript>, options: WorkerOptions) {
+  constructor(script: Promise<WorkerScript> | Worker, options: WorkerOptions) {
+    if (script instanceof Worker) {
+      this.worker = script;
+      return;
+    }
     script.then(
       (s) => this.start(s, options),
       (error: unknown) => this.fail(error),
