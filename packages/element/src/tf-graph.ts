@@ -22,7 +22,7 @@ import { NodeSearch } from './ui/node-search.js';
 import { EMPTY_SEARCH, searchBox, searchResults, type SearchState } from './ui/search-box.js';
 import { tfGraphStyles } from './ui/tf-graph-styles.js';
 import type { LegendEntry } from './workers/graph-paints.js';
-import { EarlyViewWorker, startViewWorkers } from './workers/start-workers.js';
+import { startViewWorkers } from './workers/start-workers.js';
 
 export type Orientation = 'vertical' | 'horizontal';
 
@@ -97,7 +97,6 @@ export class TfGraph extends LitElement {
   private lastFrame: FrameInfo | null = null;
   /** Counts set-ups and tear-downs: work started for a removed element stops. */
   private mounts = 0;
-  private readonly earlyView = new EarlyViewWorker();
   private readonly nodeSearch = new NodeSearch({
     search: (query, limit) => (this.controller && this.hasGraph ? this.controller.graphSession.view.search(query, { limit }) : null),
     onChange: (state) => (this.search = state),
@@ -121,8 +120,6 @@ export class TfGraph extends LitElement {
 
   override connectedCallback(): void {
     super.connectedCallback();
-    // The view worker boots, and downloads the graph, while the element renders and sets up.
-    if (!this.controller) this.earlyView.start(this.workerUrl, this.earlyUrl());
     // Reattached after a removal: start again (firstUpdated only runs once).
     if (this.hasUpdated) void this.updateComplete.then(() => this.setUp());
   }
@@ -198,8 +195,7 @@ export class TfGraph extends LitElement {
     const mount = ++this.mounts;
     const layouts = new MessageChannel();
     const elkAfter = this.nextEvent((e) => e.type === 'scene-ready' || e.type === 'error' || (e.type === 'graph-loaded' && !(e as CustomEvent<GraphLoadedDetail>).detail.preview), 5000);
-    const early = this.earlyView.take(this.workerUrl);
-    const workers = startViewWorkers(this.workerUrl, elkAfter, layouts.port1, early?.worker);
+    const workers = startViewWorkers(this.workerUrl, elkAfter, layouts.port1);
     const preview = PreviewCanvas.create(slot, workers.view);
     let needRenderer = () => {};
     const asked = new Promise<void>((resolve) => (needRenderer = resolve));
@@ -210,7 +206,7 @@ export class TfGraph extends LitElement {
       return createRenderHost({ freshCanvas, width, height, resolution, mode: this.renderMode, workerUrl: this.workerUrl, layoutPort: layouts.port2 });
     });
     // Inlined workers start from the boot script, which also downloads graph URLs (fetch-protocol.ts).
-    const session = new GraphSession(workers.view, [workers.elk], !this.workerUrl, early?.fetch);
+    const session = new GraphSession(workers.view, [workers.elk], !this.workerUrl);
     this.controller = new GraphController(session, host, this.controllerEvents(), preview, () => needRenderer());
     this.controller.resize(width, height, resolution);
     this.resizeObserver = new ResizeObserver(() => {
@@ -241,7 +237,6 @@ export class TfGraph extends LitElement {
 
   private tearDown(): void {
     this.mounts++;
-    this.earlyView.drop();
     this.detachInput?.();
     this.detachInput = null;
     this.detachScheme?.();
@@ -393,17 +388,6 @@ export class TfGraph extends LitElement {
       await this.controller?.toggle(p);
     } catch (error) {
       if (!(error instanceof Error && error.name === 'AbortError')) this.fail(error, 'interaction');
-    }
-  }
-
-  /** The URL the first load will read, absolute, when it is a URL. */
-  private earlyUrl(): string | null {
-    const input = this.currentInput();
-    if (input?.kind !== 'url') return null;
-    try {
-      return new URL(input.url, document.baseURI).href;
-    } catch {
-      return null;
     }
   }
 

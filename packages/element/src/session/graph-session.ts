@@ -6,7 +6,7 @@ import type { ExpansionChange, ViewOpenOptions, ViewSummary } from '@tbg/layout'
 import { createViewClient, webWorkerEndpoint, type ViewClient } from '@tbg/layout/view';
 import { GraphReadError, type ReadProgress } from '../load/read-source.js';
 import type { DeferredWorker } from '../workers/deferred-worker.js';
-import { FETCHED_OPTION, isFetchReply, type EarlyFetch, type FetchAbort, type FetchReply, type FetchRequest } from '../workers/fetch-protocol.js';
+import { FETCHED_OPTION, isFetchReply, type FetchAbort, type FetchReply, type FetchRequest } from '../workers/fetch-protocol.js';
 import type { GraphPaints } from '../workers/graph-paints.js';
 import { isShippedLayout, type ShippedLayout } from '../workers/layout-port.js';
 
@@ -47,8 +47,6 @@ export class GraphSession {
     private readonly helpers: Array<Worker | DeferredWorker> = [],
     /** The view worker started from the boot script, which fetches URLs (worker-scripts.ts). */
     readonly fetchesUrls = false,
-    /** A download the worker started before this session (EarlyViewWorker): the first fetch of its URL takes it over. */
-    private early: EarlyFetch | null = null,
   ) {
     this.client = createViewClient<GraphPaints>(webWorkerEndpoint(worker, 'view worker'));
     if (fetchesUrls) {
@@ -63,15 +61,11 @@ export class GraphSession {
    * Failures are GraphReadErrors, as the page's own reads give; `signal` aborts the download.
    */
   fetch(url: string, onProgress: (p: ReadProgress) => void, signal?: AbortSignal): Promise<FetchedBytes> {
-    const early = this.takeEarly(url);
-    const fetchId = early?.fetchId ?? this.nextFetch++;
+    const fetchId = this.nextFetch++;
     return new Promise<FetchedBytes>((resolve, reject) => {
       this.fetches.set(fetchId, { url, onProgress, resolve, reject });
-      if (early) for (const r of early.replies) this.onFetchReply(r);
-      else {
-        const request: FetchRequest = { kind: 'tbg-fetch', fetchId, url };
-        this.worker.postMessage(request, []);
-      }
+      const request: FetchRequest = { kind: 'tbg-fetch', fetchId, url };
+      this.worker.postMessage(request, []);
       signal?.addEventListener('abort', () => {
         const abort: FetchAbort = { kind: 'tbg-fetch-abort', fetchId };
         this.worker.postMessage(abort, []);
@@ -79,16 +73,6 @@ export class GraphSession {
         reject(new DOMException('superseded', 'AbortError'));
       });
     });
-  }
-
-  /** The early download, if it is of `url`; any other is aborted: only the first load could use it. */
-  private takeEarly(url: string | null): EarlyFetch | null {
-    const early = this.early;
-    this.early = null;
-    if (!early || early.url === url) return early;
-    const abort: FetchAbort = { kind: 'tbg-fetch-abort', fetchId: early.fetchId };
-    this.worker.postMessage(abort, []);
-    return null;
   }
 
   private failFetches(message: string): void {
@@ -113,8 +97,6 @@ export class GraphSession {
 
   /** Opens bytes, or the bytes the view worker fetched (`fetch`). */
   async open(source: Uint8Array | FetchedBytes, options: ViewOpenOptions): Promise<ViewSummary> {
-    // Bytes from elsewhere: the early download (if not taken yet) will not be needed.
-    if (source instanceof Uint8Array) this.takeEarly(null);
     this.summary =
       source instanceof Uint8Array
         ? await this.client.open(source, options)

@@ -1,8 +1,7 @@
 /**
  * A Worker that exists before it is started: messages and listeners are kept until the worker
  * starts (after its boot message, worker-scripts.ts), then handed over in order. Lets a session
- * talk to a worker that starts later (ELK's, after the first picture), or to one already
- * started (the view worker, started as the element connects).
+ * talk to a worker that starts later (ELK's, after the first picture).
  */
 import type { WorkerScript } from './worker-scripts.js';
 
@@ -14,11 +13,7 @@ export class DeferredWorker {
   private readonly queued: Array<{ message: unknown; transfer: Transferable[] }> = [];
   private readonly listeners: Array<{ type: string; listener: Listener }> = [];
 
-  constructor(script: Promise<WorkerScript> | Worker, options: WorkerOptions) {
-    if (script instanceof Worker) {
-      this.worker = script;
-      return;
-    }
+  constructor(script: Promise<WorkerScript>, options: WorkerOptions) {
     script.then(
       (s) => this.start(s, options),
       (error: unknown) => this.fail(error),

@@ -24,19 +24,6 @@ export type FetchReply =
   | { kind: 'tbg-fetched'; fetchId: number; loaded: number }
   | { kind: 'tbg-fetch-failed'; fetchId: number; message: string };
 
-/**
- * A download asked of a view worker started early (start-workers.ts's EarlyViewWorker), before
- * the session that will open it exists; its replies so far, for that session to take over.
- */
-export interface EarlyFetch {
-  url: string;
-  fetchId: number;
-  replies: FetchReply[];
-}
-
-/** The fetch id of an early download (a session's own start at 1). */
-export const EARLY_FETCH_ID = 0;
-
 /** The open request's option that names fetched bytes to open in place of its own (empty) ones. */
 export const FETCHED_OPTION = 'tbgFetched';
 
