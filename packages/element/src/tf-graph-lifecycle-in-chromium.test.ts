@@ -137,4 +137,31 @@ describe.skipIf(!run)(SUITE, () => {
       await page.close();
     }
   });
+
+  it('an element attached again and removed in the same task starts no worker', async () => {
+    const { page, errors } = await openElementPage(h, { src: '/shared/graphs/tb_app_demo_tiny.pbtxt' });
+    try {
+      await waitForLoad(page);
+      await page.evaluate(() => document.querySelector('tf-graph')!.remove());
+      await page.waitForTimeout(500);
+      const workers = page.workers().length;
+      // A second element loads and is removed; attached again, its set-up is scheduled, and must
+      // find it detached (removed in the same task) and start nothing.
+      await page.evaluate(async () => {
+        const el = document.createElement('tf-graph');
+        el.setAttribute('src', '/shared/graphs/tb_app_demo_tiny.pbtxt');
+        document.body.append(el);
+        await new Promise((resolve) => el.addEventListener('graph-loaded', resolve, { once: true }));
+        el.remove();
+        await new Promise((r) => setTimeout(r, 300));
+        document.body.append(el);
+        el.remove();
+      });
+      await page.waitForTimeout(1000);
+      expect(page.workers().length).toBe(workers);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -121,7 +121,7 @@ export class TfGraph extends LitElement {
   override connectedCallback(): void {
     super.connectedCallback();
     // Reattached after a removal: start again (firstUpdated only runs once).
-    if (this.hasUpdated) void this.updateComplete.then(() => this.setUp());
+    if (this.hasUpdated) void this.updateComplete.then(() => this.isConnected && this.setUp());
   }
 
   override disconnectedCallback(): void {
