@@ -314,6 +314,43 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
+  it('a hover does not outlive an expand: moved off the graph after double-clicking a group, nothing stays faded', async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA });
+    try {
+      await waitForShown(page);
+      const frameCount = async () => (await events(page, 'frame')).length;
+      const movedTo = async (x: number, y: number) => {
+        const k = await frameCount();
+        await page.mouse.move(x, y);
+        await page.waitForFunction((n) => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'frame').length > n, k, { timeout: 10_000 }).catch(() => undefined);
+        await waitForIdle(page, 300);
+      };
+      const seen = (await events(page, 'expand-change')).length;
+      const group = await nodePoint(page, 'mnist_dataset_train_2');
+      await movedTo(group.x, group.y);
+      await page.mouse.dblclick(group.x, group.y);
+      await page.waitForFunction(
+        (k) => (window as unknown as { tfEvents: Array<{ type: string; detail: { provisional?: boolean } }> }).tfEvents.filter((e) => e.type === 'expand-change').slice(k).some((e) => e.detail.provisional === false),
+        seen,
+        { timeout: 30_000 },
+      );
+      // ELK's layout animated in, and its view cache drawn.
+      await waitForIdle(page, 1000);
+      // Off the graph (right of it, under the info card): nothing is hovered.
+      const empty = { x: 800, y: 450 };
+      await movedTo(empty.x, empty.y);
+      const left = await page.screenshot({ path: join(OUT, 'hover-after-expand.png') });
+      // The same, after a hover that is cleared the usual way: the picture must not change.
+      const op = await nodePoint(page, 'mnist_dataset_train_2/one_hot');
+      await movedTo(op.x, op.y);
+      await movedTo(empty.x, empty.y);
+      expect(await changedPixels(page, left)).toBeLessThan(2000);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("hovering an expanded group's background fades nothing; a node's neighbourhood stays lit", async () => {
     const { page, errors } = await openElementPage(h, { src: XLA, expand: 'all' });
     try {

@@ -93,6 +93,9 @@ export class SceneDriver {
     this.camera = o.camera;
     this.renderer.setCamera(o.camera);
     this.renderer.setGeometry(g, paints[o.colorBy], animate ? { camera: 'keep', transitionFrom: 'previous' } : { camera: 'keep' });
+    // A hover is a node index of the last geometry: in this one it would light another node (and
+    // fade the rest) until the pointer found a node again. The page hovers anew (its own is reset).
+    this.highlight = { ...this.highlight, hovered: -1 };
     this.applyHighlight();
     return new Promise((resolve) => {
       this.waiting.push((f) => {
