@@ -68,19 +68,30 @@ describe('colour by device', () => {
     expect(clustered).toBeGreaterThan(0);
   }, 60_000);
 
-  it('by TPU compatibility: green for the compatible share, then red', async () => {
+  it('by TPU compatibility: an op green or red, a group green for the compatible share, then red', async () => {
     // Only ops placed on a TPU can be incompatible: move some of the example's onto one.
     const { geometry: g, hierarchy: h } = await exampleView('none');
     const tpu = h.graph.devices.length;
     h.graph.devices.push('/device:TPU:0');
     for (let i = 0; i < h.graph.n; i += 3) h.graph.device[i] = tpu;
     for (let i = 0; i < h.graph.n; i++) h.graph.compatible[i] = opCompatible(h.graph.names[i]!, h.graph.ops[h.graph.op[i]!]!, h.graph.devices[h.graph.device[i]!]!) ? 1 : 0;
+    // And every embedded constant unlike its op (in this graph they would all be compatible).
+    h.graph.embeddings.compatible.fill(0);
     const paint = compatibilityPaint(g, h);
     const b = paint.bands!;
     let seen = 0;
+    let opsWithOtherEmbeddings = 0;
     for (let i = 0; i < g.nodes.count; i++) {
       const ref = g.nodes.ref[i]!;
       if (ref < 0 || g.nodes.flags[i]! & NodeFlag.expanded || g.nodes.kind[i] === NodeKind.section) continue;
+      if (ref < h.n) {
+        // An op is its own compatibility, whatever its embedded constants are (tensorboard-graph.md §9.3).
+        const counted = histograms(h, ref).compatibility;
+        if (counted.compatible && counted.incompatible) opsWithOtherEmbeddings++;
+        expect(paint.fill[i]).toBe(h.graph.compatible[ref] ? COMPATIBILITY_COLORS.compatible : COMPATIBILITY_COLORS.incompatible);
+        expect(b.start[i + 1]! - b.start[i]!).toBe(0);
+        continue;
+      }
       const { compatible, incompatible } = histograms(h, ref).compatibility;
       if (compatible && incompatible) {
         seen++;
@@ -91,5 +102,6 @@ describe('colour by device', () => {
       } else expect(paint.fill[i]).toBe(compatible ? COMPATIBILITY_COLORS.compatible : incompatible ? COMPATIBILITY_COLORS.incompatible : TB_COLORS.unknown);
     }
     expect(seen).toBeGreaterThan(0);
+    expect(opsWithOtherEmbeddings).toBeGreaterThan(0);
   }, 60_000);
 });
