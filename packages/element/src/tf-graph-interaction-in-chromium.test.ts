@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixturePath, needChromium, needShared } from '@tbg/testkit';
+import { encodeGraphDef, fixturePath, generateTrainingGraph, needChromium, needShared } from '@tbg/testkit';
 import { darkPixels, OUT, openElementPage, nodePoint, redPixels, screenshotStats, startHarness, waitForIdle, waitForLoad, waitForShown, type ElementHarness } from './test-support/element-page.js';
 
 const SUITE = '<tf-graph> interaction in headless Chromium';
@@ -53,6 +53,7 @@ beforeAll(async () => {
   if (!run) return;
   h = await startHarness();
   const lstm = readFileSync(fixturePath('graphs', 'tf2onnx_lstm_frozen.pb'));
+  h.extra.set('/generated/10k.pb', { body: encodeGraphDef(generateTrainingGraph({ nodes: 10_000, seed: 1 })) });
   h.extra.set('/bad/truncated.pb', { body: lstm.subarray(0, Math.floor(lstm.length / 3)) });
   h.extra.set('/bad/random.pb', { body: Uint8Array.from({ length: 4096 }, (_, i) => (i * 7919 + 13) & 255) });
   h.extra.set('/graphs/names.pbtxt', {
@@ -350,6 +351,38 @@ describe.skipIf(!run)(SUITE, () => {
       await page.close();
     }
   });
+
+  it("a node selected by name inside collapsed groups stays beside the info card once ELK's layout replaces the quick one", async () => {
+    const { page, errors } = await openElementPage(h, { src: '/generated/10k.pb' }, { width: 1400, height: 800 });
+    try {
+      const loaded = await waitForShown(page);
+      if (loaded.detail.provisional === true) await page.waitForFunction(() => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.some((e) => e.type === 'layout-settled'), null, { timeout: 60_000 });
+      await waitForIdle(page);
+      const settled = (await events(page, 'layout-settled')).length;
+      // Its ancestors are expanded with a quick layout (ELK takes longer at this size), then ELK's.
+      await page.evaluate(() => document.querySelector('tf-graph')!.select('save/SaveV2'));
+      await page.waitForFunction((k) => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'layout-settled').length > k, settled, { timeout: 60_000 }).catch(() => undefined);
+      await waitForIdle(page, 1000);
+      const node = (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('save/SaveV2')))!;
+      const card = await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info')!.getBoundingClientRect().toJSON() as DOMRect);
+      expect(node.x).toBeGreaterThanOrEqual(0);
+      expect(node.x + node.width).toBeLessThan(card.left);
+      expect(node.y).toBeGreaterThanOrEqual(0);
+      expect(node.y + node.height).toBeLessThanOrEqual(800);
+      // The card ends inside the element, and an attribute's name is on one line.
+      expect(card.bottom).toBeLessThanOrEqual(800);
+      const keyLines = await page.evaluate(() => {
+        const range = document.createRange();
+        range.selectNodeContents(document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info td.key')!);
+        return range.getClientRects().length;
+      });
+      expect(keyLines).toBe(1);
+      await page.screenshot({ path: join(OUT, 'select-hidden-10k.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
 
   it("hovering an expanded group's background fades nothing; a node's neighbourhood stays lit", async () => {
     const { page, errors } = await openElementPage(h, { src: XLA, expand: 'all' });

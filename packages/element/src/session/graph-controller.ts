@@ -73,6 +73,12 @@ export class GraphController {
   private fitted = false;
   /** Bumped by each camera move asked for (a pan, zoom, fit or reveal): a reveal still waiting for its node's shape gives way to a later one. */
   private cameraIntent = 0;
+  /**
+   * A node revealed on a quick layout (its ancestors expanded to show it): ELK's layout, when it
+   * replaces that one, may put it elsewhere, so it is revealed again then (unless the camera was
+   * moved meanwhile: `intent` is cameraIntent's value at the select).
+   */
+  private revealOnSettle: { ref: number; intent: number } | null = null;
   /** The info card is open on the right: reveals and fits use the rest of the view. */
   private cardOpen = false;
   /** The renderer has shown a frame: until then, first layouts are previewed (preview-canvas.ts). */
@@ -187,6 +193,9 @@ export class GraphController {
     if (!laid || gen !== this.generation || this.layoutState?.provisional !== true) return;
     if (refit && !this.cameraMoved) this.camera = fitCamera({ x: 0, y: 0, width: laid.layout.width, height: laid.layout.height }, this.viewport);
     await this.present(laid, true);
+    const pending = this.revealOnSettle;
+    if (pending && !laid.provisional) this.revealOnSettle = null;
+    if (pending && pending.ref === this.selectedRef && pending.intent === this.cameraIntent) await this.reveal(pending.ref, pending.intent, 'keep');
     if (laid.provisional) void this.settle(gen, refit).catch(() => undefined);
     else this.events.settled({ ms: performance.now() - t0 });
   }
@@ -351,6 +360,7 @@ export class GraphController {
     if (info.ref >= 0 && !(await this.reveal(info.ref, intent, zoom))) {
       const hidden = await this.collapsedAncestors(info);
       if (hidden.length) await this.change({ expand: hidden });
+      this.revealOnSettle = this.layoutState?.provisional ? { ref: info.ref, intent } : null;
       await this.reveal(info.ref, intent, zoom);
     }
     return info;

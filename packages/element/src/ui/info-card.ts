@@ -60,7 +60,7 @@ function attributes(info: NodeInfo): TemplateResult | typeof nothing {
   if (info.attributes.length === 0) return nothing;
   return html`<div class="section">Attributes (${info.attributes.length})</div>
     <table>
-      ${info.attributes.map((r) => html`<tr><td>${r.key}</td><td title=${r.cut ? `${r.cut} more characters not shown` : ''}>${r.value}</td></tr>`)}
+      ${info.attributes.map((r) => html`<tr><td class="key">${r.key}</td><td title=${r.cut ? `${r.cut} more characters not shown` : ''}>${r.value}</td></tr>`)}
     </table>`;
 }
 

@@ -208,6 +208,7 @@ export const tfGraphStyles = css`
   .info {
     top: 8px;
     right: 8px;
+    box-sizing: border-box;
     width: min(340px, 45%);
     max-height: calc(100% - 16px);
     overflow: auto;
@@ -228,6 +229,10 @@ export const tfGraphStyles = css`
     vertical-align: top;
     overflow-wrap: break-word;
     word-break: break-word;
+  }
+  /* An attribute's name stays whole beside a long value (it had wrapped a letter per line). */
+  .info td.key {
+    white-space: nowrap;
   }
   .info td.shape {
     white-space: nowrap;
