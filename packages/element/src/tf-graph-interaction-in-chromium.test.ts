@@ -384,6 +384,23 @@ describe.skipIf(!run)(SUITE, () => {
     }
   }, 120_000);
 
+  it('the wheel zooms out no further than a tenth of the fit', async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA });
+    try {
+      await waitForShown(page);
+      await waitForIdle(page);
+      const width = async () => (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('gradients')))!.width;
+      const fitted = await width();
+      await page.mouse.move(500, 350);
+      for (let k = 0; k < 40; k++) await page.mouse.wheel(0, 120);
+      await waitForIdle(page);
+      expect(await width()).toBeGreaterThan(fitted / 10 - 0.5);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it("hovering an expanded group's background fades nothing; a node's neighbourhood stays lit", async () => {
     const { page, errors } = await openElementPage(h, { src: XLA, expand: 'all' });
     try {

@@ -219,6 +219,7 @@ export class TfGraph extends LitElement {
     const detachKeys = attachKeyboardInput(slot, {
       camera: () => this.controller!.camera,
       setCamera: (c) => this.controller?.setCamera(c),
+      zoomLimits: () => this.controller!.zoomLimits(),
       size: () => ({ width: slot.clientWidth, height: slot.clientHeight }),
       fit: () => this.fit(),
       clearSelection: () => {
@@ -309,6 +310,7 @@ export class TfGraph extends LitElement {
     return {
       camera: () => this.controller!.camera,
       setCamera: (c) => this.controller?.setCamera(c),
+      zoomLimits: () => this.controller!.zoomLimits(),
       click: (x, y) => void this.onClick(x, y),
       doubleClick: (x, y) => void this.onDoubleClick(x, y),
       hover: (x, y) => void this.onHover(x, y),

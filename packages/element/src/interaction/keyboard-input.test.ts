@@ -10,6 +10,7 @@ function target(): KeyboardTarget & { cam: Camera; calls: string[] } {
     setCamera: (c: Camera) => {
       t.cam = c;
     },
+    zoomLimits: () => ({ min: 0.5, max: 2 }),
     size: () => ({ width: 800, height: 600 }),
     fit: () => t.calls.push('fit'),
     clearSelection: () => t.calls.push('clear'),
@@ -24,6 +25,14 @@ describe('keyboard', () => {
     expect(t.cam).toEqual({ x: -80, y: 0, scale: 1 });
     keyAction('ArrowUp', t)!();
     expect(t.cam).toEqual({ x: -80, y: 60, scale: 1 });
+  });
+
+  it('+ and − stop at the zoom limits', () => {
+    const t = target();
+    for (let k = 0; k < 20; k++) keyAction('-', t)!();
+    expect(t.cam.scale).toBeCloseTo(0.5);
+    for (let k = 0; k < 20; k++) keyAction('+', t)!();
+    expect(t.cam.scale).toBeCloseTo(2);
   });
 
   it('+ and − zoom about the centre by a wheel notch; 0 fits; Escape clears the selection', () => {

@@ -3,11 +3,13 @@
  * zoom about the centre, 0 fits, Escape clears the selection. Keys with Ctrl, Alt or Meta are
  * the browser's.
  */
-import { panBy, wheelFactor, zoomAt, type Camera } from '@tbg/render-pixi/camera';
+import { panBy, wheelFactor, zoomAt, type Camera, type ZoomLimits } from '@tbg/render-pixi/camera';
 
 export interface KeyboardTarget {
   camera(): Camera;
   setCamera(c: Camera): void;
+  /** How far + and − may zoom now. */
+  zoomLimits(): ZoomLimits;
   /** The stage's size, CSS px. */
   size(): { width: number; height: number };
   fit(): void;
@@ -23,7 +25,7 @@ const ZOOM_STEP = wheelFactor(-100);
 export function keyAction(key: string, t: KeyboardTarget): (() => void) | null {
   const { width, height } = t.size();
   const pan = (dx: number, dy: number) => () => t.setCamera(panBy(t.camera(), dx * width * PAN_STEP, dy * height * PAN_STEP));
-  const zoom = (f: number) => () => t.setCamera(zoomAt(t.camera(), width / 2, height / 2, f));
+  const zoom = (f: number) => () => t.setCamera(zoomAt(t.camera(), width / 2, height / 2, f, t.zoomLimits()));
   switch (key) {
     case 'ArrowLeft':
       return pan(1, 0);

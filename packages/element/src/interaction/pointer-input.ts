@@ -3,11 +3,13 @@
  * a double click expands or collapses, hovering highlights. Only the camera moves per event;
  * hover picks are coalesced to one per animation frame.
  */
-import { panBy, wheelFactor, zoomAt, type Camera } from '@tbg/render-pixi/camera';
+import { panBy, wheelFactor, zoomAt, type Camera, type ZoomLimits } from '@tbg/render-pixi/camera';
 
 export interface PointerTarget {
   camera(): Camera;
   setCamera(c: Camera): void;
+  /** How far the wheel and a pinch may zoom now. */
+  zoomLimits(): ZoomLimits;
   click(x: number, y: number): void;
   doubleClick(x: number, y: number): void;
   hover(x: number, y: number): void;
@@ -40,7 +42,7 @@ export function attachPointerInput(stage: HTMLElement, target: PointerTarget): (
   const onWheel = (e: WheelEvent) => {
     e.preventDefault();
     const p = local(e);
-    target.setCamera(zoomAt(target.camera(), p.x, p.y, wheelFactor(e.deltaY, e.deltaMode as 0 | 1 | 2)));
+    target.setCamera(zoomAt(target.camera(), p.x, p.y, wheelFactor(e.deltaY, e.deltaMode as 0 | 1 | 2), target.zoomLimits()));
   };
   const onDown = (e: PointerEvent) => {
     if (e.button !== 0) return;
@@ -69,7 +71,7 @@ export function attachPointerInput(stage: HTMLElement, target: PointerTarget): (
     const [pa, pb] = [...pointers.values()] as [{ x: number; y: number }, { x: number; y: number }];
     const before = Math.hypot(pa.x - pb.x, pa.y - pb.y) || 1;
     const after = Math.hypot(a.x - b.x, a.y - b.y) || 1;
-    target.setCamera(zoomAt(target.camera(), (a.x + b.x) / 2, (a.y + b.y) / 2, after / before));
+    target.setCamera(zoomAt(target.camera(), (a.x + b.x) / 2, (a.y + b.y) / 2, after / before, target.zoomLimits()));
     moved = true;
   };
   const onUp = (e: PointerEvent) => {

@@ -5,7 +5,7 @@
  */
 import type { NodeInfo } from '@tbg/hierarchy';
 import { parseExpandMode, type Direction, type ViewSummary } from '@tbg/layout';
-import { easeInOut, fitCamera, lerpCamera, centreOn, rectInView, rectOnScreen, type Camera, type Rect } from '@tbg/render-pixi/camera';
+import { DEFAULT_ZOOM_LIMITS, easeInOut, fitCamera, lerpCamera, centreOn, rectInView, rectOnScreen, type Camera, type Rect, type ZoomLimits } from '@tbg/render-pixi/camera';
 import { readBlob, readUrl, nameOfUrl, type ReadProgress } from '../load/read-source.js';
 import type { PreviewCanvas } from '../render/preview-canvas.js';
 import type { RenderHost } from '../render/render-host.js';
@@ -291,6 +291,18 @@ export class GraphController {
     const c = this.camera;
     this.camera = this.fitted ? fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.openView()) : { ...c, x: c.x + (width - old.width) / 2, y: c.y + (height - old.height) / 2 };
     this.withHost((h) => h.setCamera(this.camera));
+  }
+
+  /**
+   * How far input may zoom: out to a tenth of the graph's fit (a graph shrunk to a dot shows
+   * nothing; TensorBoard stops there too), never forcing a view already further out to jump; in
+   * to DEFAULT_ZOOM_LIMITS' maximum.
+   */
+  zoomLimits(): ZoomLimits {
+    const g = this.layoutState?.layout;
+    if (!g) return DEFAULT_ZOOM_LIMITS;
+    const fit = fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.openView()).scale;
+    return { min: Math.min(fit / 10, this.camera.scale), max: Math.max(DEFAULT_ZOOM_LIMITS.max, this.camera.scale) };
   }
 
   fit(): void {
