@@ -384,6 +384,27 @@ describe.skipIf(!run)(SUITE, () => {
     }
   }, 120_000);
 
+  it('the fit leaves the toolbar band free: the top node is drawn below it, after load and after Fit', async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA });
+    try {
+      await waitForShown(page);
+      await page.waitForFunction(() => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.some((e) => e.type === 'layout-settled'), null, { timeout: 30_000 }).catch(() => undefined);
+      await waitForIdle(page);
+      const toolbarBottom = await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.toolbar')!.getBoundingClientRect().bottom);
+      const top = async () => (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('_send_Mean_0')))!.y;
+      expect(await top()).toBeGreaterThan(toolbarBottom);
+      await page.mouse.move(500, 350);
+      await page.mouse.wheel(0, -360);
+      await waitForIdle(page);
+      await page.evaluate(() => document.querySelector('tf-graph')!.fit());
+      await waitForIdle(page);
+      expect(await top()).toBeGreaterThan(toolbarBottom);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('the wheel zooms out no further than a tenth of the fit', async () => {
     const { page, errors } = await openElementPage(h, { src: XLA });
     try {
@@ -537,7 +558,7 @@ describe.skipIf(!run)(SUITE, () => {
       const parts = () =>
         page.evaluate(() => {
           const root = document.querySelector('tf-graph')!.shadowRoot!;
-          return { canvas: !root.querySelector('.canvas-slot')!.hasAttribute('hidden'), toolbar: root.querySelector('.toolbar') !== null, legend: root.querySelector('.legend') !== null, error: root.querySelector('.error') !== null };
+          return { canvas: !root.querySelector('.canvas-slot')!.hasAttribute('hidden'), toolbar: root.querySelector('.toolbar:not(.idle)') !== null, legend: root.querySelector('.legend') !== null, error: root.querySelector('.error') !== null };
         });
       expect(await parts()).toEqual({ canvas: true, toolbar: true, legend: true, error: false });
       await page.evaluate(() => (document.querySelector('tf-graph')!.src = '/bad/truncated.pb'));

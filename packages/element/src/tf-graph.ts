@@ -139,6 +139,8 @@ export class TfGraph extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (!this.controller) return;
+    // A graph's own controls (a graph or meta graph picker) may make the toolbar wrap.
+    if ((changed as Map<PropertyKey, unknown>).has('hasGraph')) this.measureToolbar();
     if (SOURCE_PROPS.some((p) => changed.has(p))) this.reload();
     if (changed.has('colorBy') && changed.get('colorBy') !== undefined) this.controller.setColorBy(this.colorBy);
     if (changed.has('selected') && this.selected !== this.ownSelection && this.hasGraph) void this.selectNode(this.selected);
@@ -208,9 +210,11 @@ export class TfGraph extends LitElement {
     // Inlined workers start from the boot script, which also downloads graph URLs (fetch-protocol.ts).
     const session = new GraphSession(workers.view, [workers.elk], !this.workerUrl);
     this.controller = new GraphController(session, host, this.controllerEvents(), preview, () => needRenderer());
+    this.measureToolbar();
     this.controller.resize(width, height, resolution);
     this.resizeObserver = new ResizeObserver(() => {
       const s = size();
+      this.measureToolbar();
       this.controller?.resize(s.width, s.height, globalThis.devicePixelRatio || 1);
     });
     this.resizeObserver.observe(slot);
@@ -234,6 +238,13 @@ export class TfGraph extends LitElement {
     this.detachScheme = onSchemeChange(() => this.applyTheme());
     host.catch((error: unknown) => mount === this.mounts && this.fail(error, 'frame'));
     this.reload();
+  }
+
+  /** Tells the controller how far down the toolbar reaches over the scene (a fit leaves that band free). */
+  private measureToolbar(): void {
+    const bar = this.renderRoot.querySelector('.toolbar');
+    const slot = this.renderRoot.querySelector('.canvas-slot');
+    if (bar && slot) this.controller?.setTopCover(bar.getBoundingClientRect().bottom - slot.getBoundingClientRect().top);
   }
 
   private tearDown(): void {

@@ -5,7 +5,8 @@
  */
 import type { NodeInfo } from '@tbg/hierarchy';
 import { parseExpandMode, type Direction, type ViewSummary } from '@tbg/layout';
-import { DEFAULT_ZOOM_LIMITS, easeInOut, fitCamera, lerpCamera, centreOn, rectInView, rectOnScreen, type Camera, type Rect, type ZoomLimits } from '@tbg/render-pixi/camera';
+import { DEFAULT_ZOOM_LIMITS, easeInOut, lerpCamera, centreOn, rectInView, rectOnScreen, type Camera, type Rect, type ZoomLimits } from '@tbg/render-pixi/camera';
+import { fitBelow } from '../render/fit-view.js';
 import { readBlob, readUrl, nameOfUrl, type ReadProgress } from '../load/read-source.js';
 import type { PreviewCanvas } from '../render/preview-canvas.js';
 import type { RenderHost } from '../render/render-host.js';
@@ -81,6 +82,7 @@ export class GraphController {
   private revealOnSettle: { ref: number; intent: number } | null = null;
   /** The info card is open on the right: reveals and fits use the rest of the view. */
   private cardOpen = false;
+  private topCover = 0;
   /** The renderer has shown a frame: until then, first layouts are previewed (preview-canvas.ts). */
   private sceneShown = false;
   /** The latest `present`, which node lookups in the renderer wait for. */
@@ -144,7 +146,7 @@ export class GraphController {
     // Open, preview and layout are sent together: the worker takes them in order, and the first
     // layout does not wait for the page to hear of the open and ask again (a round trip).
     const opening = this.session.open(bytes, { name, ...s.choice, params: { direction: s.direction } });
-    if (!this.sceneShown) this.preview?.request({ ...this.viewport, resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
+    if (!this.sceneShown) this.preview?.request({ ...this.viewport, top: this.topCover, resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
     const laying = this.session.layout({ reset: true, mode });
     // A failed open fails this layout too; the open's error is the one reported.
     laying.catch(() => undefined);
@@ -158,7 +160,7 @@ export class GraphController {
     const t3 = performance.now();
     phase.current = 'frame';
     this.progress('frame', null);
-    this.camera = fitCamera({ x: 0, y: 0, width: laid.layout.width, height: laid.layout.height }, this.viewport);
+    this.camera = this.fitTo(laid.layout);
     this.cameraMoved = false;
     this.fitted = true;
     const shown = this.present(laid);
@@ -191,7 +193,7 @@ export class GraphController {
     const laid = await this.session.layout({}, true).catch(() => null);
     // Superseded (a newer load, or an expand that asked for its own layout): nothing to replace.
     if (!laid || gen !== this.generation || this.layoutState?.provisional !== true) return;
-    if (refit && !this.cameraMoved) this.camera = fitCamera({ x: 0, y: 0, width: laid.layout.width, height: laid.layout.height }, this.viewport);
+    if (refit && !this.cameraMoved) this.camera = this.fitTo(laid.layout);
     await this.present(laid, true);
     const pending = this.revealOnSettle;
     if (pending && !laid.provisional) this.revealOnSettle = null;
@@ -289,7 +291,7 @@ export class GraphController {
     if (!g || (old.width === width && old.height === height)) return;
     cancelAnimationFrame(this.animation);
     const c = this.camera;
-    this.camera = this.fitted ? fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.openView()) : { ...c, x: c.x + (width - old.width) / 2, y: c.y + (height - old.height) / 2 };
+    this.camera = this.fitted ? this.fitTo(g) : { ...c, x: c.x + (width - old.width) / 2, y: c.y + (height - old.height) / 2 };
     this.withHost((h) => h.setCamera(this.camera));
   }
 
@@ -301,14 +303,14 @@ export class GraphController {
   zoomLimits(): ZoomLimits {
     const g = this.layoutState?.layout;
     if (!g) return DEFAULT_ZOOM_LIMITS;
-    const fit = fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.openView()).scale;
+    const fit = this.fitTo(g).scale;
     return { min: Math.min(fit / 10, this.camera.scale), max: Math.max(DEFAULT_ZOOM_LIMITS.max, this.camera.scale) };
   }
 
   fit(): void {
     this.cameraIntent++;
     const g = this.layoutState?.layout;
-    if (g) this.animateTo(fitCamera({ x: 0, y: 0, width: g.width, height: g.height }, this.openView()));
+    if (g) this.animateTo(this.fitTo(g));
     this.fitted = true;
   }
 
@@ -316,6 +318,19 @@ export class GraphController {
   private openView(): { width: number; height: number } {
     const { width, height } = this.viewport;
     return { width: this.cardOpen ? Math.max(width / 2, width - infoCardCover(width)) : width, height };
+  }
+
+  /**
+   * The camera that shows all of a layout in the part of the view no panel covers: below the
+   * toolbar, and beside the info card while it is open (fit-view.ts).
+   */
+  private fitTo(g: { width: number; height: number }): Camera {
+    return fitBelow(g, this.openView(), this.topCover);
+  }
+
+  /** How far the toolbar reaches down the view (CSS px): a fit leaves that band free. */
+  setTopCover(px: number): void {
+    this.topCover = Math.max(0, px);
   }
 
   /** Tells the controller whether the info card is open (it covers the view's right side). */

@@ -86,12 +86,12 @@ export interface ToolbarState {
   extra?: TemplateResult;
 }
 
-export function toolbar(s: ToolbarState): TemplateResult | typeof nothing {
-  if (!s.hasGraph) return nothing;
+export function toolbar(s: ToolbarState): TemplateResult {
   const change = (e: Event) => s.onColorBy((e.target as HTMLSelectElement).value as ColorBy);
   const src = s.sources;
   const pick = (e: Event) => src && s.onSource(src.kind, (e.target as HTMLSelectElement).value);
-  return html`<div class="panel toolbar">
+  // Laid out (hidden) before a graph is shown too: the first fit leaves its band free.
+  return html`<div class="panel toolbar ${s.hasGraph ? '' : 'idle'}" ?inert=${!s.hasGraph}>
     <button title="Fit to screen" @click=${s.onFit}>Fit</button>
     ${src
       ? html`<label

@@ -85,6 +85,9 @@ export const tfGraphStyles = css`
     align-items: center;
     padding: 4px 6px;
   }
+  .toolbar.idle {
+    visibility: hidden;
+  }
   .toolbar button,
   .toolbar select,
   .toolbar .search {

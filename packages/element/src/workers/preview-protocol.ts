@@ -14,6 +14,8 @@ export interface PreviewRequest {
   /** The view in CSS px and device px per CSS px. */
   width: number;
   height: number;
+  /** The band at the top that the toolbar covers (CSS px): the fit leaves it free, as the page's does. */
+  top: number;
   resolution: number;
   theme: ThemeRequest;
   colorBy: ColorBy;
