@@ -505,6 +505,15 @@ describe.skipIf(!run)(SUITE, () => {
       expect(await shadowText(page, '.warnings')).toMatch(/not drawn/);
       await button.click();
       expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.warnings'))).toBeNull();
+      // Open again, then Escape on the graph, or a click on it, closes the list.
+      const closed = () => page.waitForFunction(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.warnings') === null, null, { timeout: 5000 });
+      await button.click();
+      await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector<HTMLElement>('.canvas-slot')!.focus());
+      await page.keyboard.press('Escape');
+      await closed();
+      await button.click();
+      await page.mouse.click(5, 690);
+      await closed();
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -155,7 +155,7 @@ export class TfGraph extends LitElement {
       @drop=${this.onDrop}
     >
       <div class="canvas-slot" tabindex="0" role="application" aria-roledescription="graph" aria-label="Graph: arrows pan, + and − zoom, 0 fits, Escape clears the selection" ?hidden=${!this.hasGraph && this.failure !== null}></div>
-      ${this.hasGraph || this.progress || this.failure ? '' : html`<div class="empty">No graph: set src, or drop a graph file here</div>`}
+      ${this.hasGraph || this.progress || this.failure ? '' : html`<div class="empty">Drop a graph file here (a GraphDef, SavedModel, event file or model.json)</div>`}
       ${this.hasGraph ? emptyGraphNotice(this.summary) : ''}
       ${toolbar({
         colorBy: this.colorBy,
@@ -227,6 +227,8 @@ export class TfGraph extends LitElement {
       size: () => ({ width: slot.clientWidth, height: slot.clientHeight }),
       fit: () => this.fit(),
       clearSelection: () => {
+        // Escape closes what is open over the graph too.
+        this.warningsOpen = false;
         if (this.info || this.selected) void this.selectNode(null);
       },
     });
@@ -335,6 +337,7 @@ export class TfGraph extends LitElement {
   }
 
   private async onClick(x: number, y: number): Promise<void> {
+    this.warningsOpen = false;
     const p = await this.controller?.pick(x, y);
     if (p?.part === 'expandButton') await this.toggle(p);
     else if (p && p.ref >= 0) await this.selectNode(p.ref, 'keep');

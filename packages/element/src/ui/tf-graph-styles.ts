@@ -9,7 +9,7 @@ export const tfGraphStyles = css`
     --tf-graph-background: #ffffff;
     --tf-graph-foreground: #212121;
     --tf-graph-muted: #757575;
-    --tf-graph-panel: rgba(255, 255, 255, 0.94);
+    --tf-graph-panel: #fff;
     --tf-graph-border: #d0d0d0;
     --tf-graph-accent: #f57c00;
     --tf-graph-error: #c62828;
@@ -31,7 +31,7 @@ export const tfGraphStyles = css`
       --tf-graph-background: #1e1e1e;
       --tf-graph-foreground: #e0e0e0;
       --tf-graph-muted: #a0a0a0;
-      --tf-graph-panel: rgba(40, 40, 40, 0.94);
+      --tf-graph-panel: #282828;
       --tf-graph-border: #444444;
       --tf-graph-accent: #ffa726;
       --tf-graph-error: #ef9a9a;
