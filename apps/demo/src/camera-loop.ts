@@ -10,6 +10,8 @@ const ZOOM_STEPS = 240;
 const PAN_STEPS = 240;
 /** Wheel delta at the fastest point of the zoom: about 5× in and back per cycle. */
 const ZOOM_DELTA = 10;
+/** The element's fit animation (300 ms), and a frame to spare. */
+const FIT_MS = 350;
 
 /** Where the element takes input: its canvas when it has one in an open shadow root. */
 function inputTarget(el: HTMLElement): HTMLElement {
@@ -22,6 +24,7 @@ function pointer(type: string, x: number, y: number, buttons: number): PointerEv
 
 export class CameraLoop {
   private raf = 0;
+  private fitWait: ReturnType<typeof setTimeout> | undefined;
   private step = 0;
   private kind: LoopKind | undefined;
   /** Where the pan's pointer is, from the centre, while its button is down. */
@@ -33,6 +36,10 @@ export class CameraLoop {
     return this.kind;
   }
 
+  /**
+   * Starts a loop from the fitted view (a loop started where the last one left the camera could
+   * measure empty space): the element's fit is animated, so the first step waits for it.
+   */
   start(kind: LoopKind): void {
     this.stop();
     this.kind = kind;
@@ -43,10 +50,14 @@ export class CameraLoop {
       this.step++;
       this.raf = requestAnimationFrame(tick);
     };
-    this.raf = requestAnimationFrame(tick);
+    (this.el as HTMLElement & { fit?: () => void }).fit?.();
+    this.fitWait = setTimeout(() => {
+      if (this.kind === kind) this.raf = requestAnimationFrame(tick);
+    }, FIT_MS);
   }
 
   stop(): void {
+    clearTimeout(this.fitWait);
     cancelAnimationFrame(this.raf);
     if (this.held) this.send('pointerup', ...this.held, 0);
     this.held = undefined;

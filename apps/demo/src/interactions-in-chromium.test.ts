@@ -194,13 +194,16 @@ describe.skipIf(!run)(SUITE, () => {
       await page.waitForFunction('window.__tbg.frames.some((f) => f.visibleNodes >= 10000)', undefined, { timeout: 120_000 });
       const ink = await drawnGraph(page, 'stress-10k');
       expect(looksDrawn(ink), JSON.stringify(ink)).toBe(true);
-      for (const kind of ['zoom', 'pan']) {
+      // Each loop starts from the fit, with every op in view.
+      for (const kind of ['pan', 'zoom']) {
         const before = (await recorded(page)).frames.length;
         await page.locator(`button.loop-${kind}`).click();
         expect(await page.locator(`button.loop-${kind}`).getAttribute('aria-pressed')).toBe('true');
         await page.waitForFunction(`window.__tbg.frames.length >= ${before + 3}`, undefined, { timeout: 120_000 });
         await page.locator(`button.loop-${kind}`).click();
         expect(await page.locator(`button.loop-${kind}`).getAttribute('aria-pressed')).toBe('false');
+        const seen = (await recorded(page)).frames.slice(before).map((f) => f.visibleNodes);
+        expect(Math.max(...seen), `${kind} loop: visible nodes ${seen.join(' ')}`).toBeGreaterThanOrEqual(10_000);
         await page.screenshot({ path: join(SHOTS, `stress-10k-after-${kind}.png`), timeout: 120_000 });
       }
       const readout = await page.locator('.readout').innerText();
