@@ -67,6 +67,16 @@ describe('loadGraph on every graph fixture', () => {
     expect(stat.node_name).toBe('_SOURCE');
     expect(stat.all_start_micros.toString()).toBe('1459365298611334');
     expect(loaded.graph.node).toHaveLength(0);
+    // One warning says why nothing is drawn.
+    expect(loaded.warnings).toEqual(['the RunMetadata holds no graph, only statistics; load the graph separately and join the stats']);
+  });
+
+  it('an empty RunMetadata is called empty, not said to hold statistics', () => {
+    // Not zero bytes (that is an empty input): one function-graph entry with nothing in it.
+    const rm = new tensorflow.RunMetadata({ function_graphs: [new tensorflow.RunMetadata.FunctionGraphs({})] });
+    const loaded = loadColumnarGraph(tensorflow.RunMetadata.encode(rm).finish(), { name: 'run_metadata.pb' });
+    expect(loaded.kind).toBe('run-metadata');
+    expect(loaded.warnings).toEqual(['the RunMetadata is empty: no graph and no statistics']);
   });
 
   it('reads a binary RunMetadata and takes its function graphs', () => {

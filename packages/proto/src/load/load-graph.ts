@@ -108,7 +108,7 @@ export interface LoadedColumnarGraph extends GraphSource {
 export function loadGraph(bytes: Uint8Array, options: LoadGraphOptions = {}): LoadedGraph {
   const src = loadGraphSource(bytes, options);
   const graph = decodeGraphDef(src.graphBytes, options.name);
-  if (graph.node.length === 0) src.warnings.push('the graph is empty (it has no nodes)');
+  if (graph.node.length === 0) warnEmpty(src);
   return { ...src, graph };
 }
 
@@ -116,8 +116,13 @@ export function loadGraph(bytes: Uint8Array, options: LoadGraphOptions = {}): Lo
 export function loadColumnarGraph(bytes: Uint8Array, options: LoadGraphOptions = {}): LoadedColumnarGraph {
   const src = loadGraphSource(bytes, options);
   const columnar = decodeColumnar(src.graphBytes, { file: options.name });
-  if (columnar.nodes.count === 0) src.warnings.push('the graph is empty (it has no nodes)');
+  if (columnar.nodes.count === 0) warnEmpty(src);
   return { ...src, columnar };
+}
+
+/** A graph with no nodes says so, unless its run metadata already said why. */
+function warnEmpty(src: GraphSource): void {
+  if (src.kind !== 'run-metadata') src.warnings.push('the graph is empty (it has no nodes)');
 }
 
 function decodeGraphDef(graphBytes: Uint8Array, file?: string): tensorflow.GraphDef {
@@ -262,7 +267,8 @@ export function runMetadataGraph(rm: tensorflow.RunMetadata, warnings: string[] 
 
 function fromRunMetadata(rm: tensorflow.RunMetadata, encoding: GraphEncoding, warnings: string[]): Omit<GraphSource, 'largeAttrs' | 'warnings'> {
   const graph = runMetadataGraph(rm, warnings);
-  if (graph.node.length === 0) warnings.push('the RunMetadata holds no graph, only statistics; load the graph separately and join the stats');
+  const stats = (rm.step_stats?.dev_stats ?? []).length > 0 || !!rm.cost_graph?.node?.length;
+  if (graph.node.length === 0) warnings.push(stats ? 'the RunMetadata holds no graph, only statistics; load the graph separately and join the stats' : 'the RunMetadata is empty: no graph and no statistics');
   return { kind: 'run-metadata', encoding, graphBytes: encodeMessage('tensorflow.GraphDef', graph), runMetadata: rm };
 }
 
