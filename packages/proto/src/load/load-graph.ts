@@ -122,7 +122,7 @@ export function loadColumnarGraph(bytes: Uint8Array, options: LoadGraphOptions =
 
 /** A graph with no nodes says so, unless its run metadata already said why. */
 function warnEmpty(src: GraphSource): void {
-  if (src.kind !== 'run-metadata') src.warnings.push('the graph is empty (it has no nodes)');
+  if (!src.runMetadata) src.warnings.push('the graph is empty (it has no nodes)');
 }
 
 function decodeGraphDef(graphBytes: Uint8Array, file?: string): tensorflow.GraphDef {
@@ -297,8 +297,15 @@ function fromText(bytes: Uint8Array, type: TopMessage, options: LoadGraphOptions
   }
 }
 
-/** A Keras model has no op graph: what is shown is its conceptual graph, one node per layer. */
-const kerasNote = (k: KerasModelConfig) => `a Keras ${k.className} model (${k.layerCount} layers): shown as its conceptual graph, one node per layer (it has no op graph)`;
+/**
+ * A Keras model config has no op graph: what is shown is its conceptual graph, one node per
+ * layer. In an event file the op graph, when written, is another entry.
+ */
+function kerasNote(k: KerasModelConfig, inEvents = false): string {
+  const kind = k.className === 'Model' || k.className === 'Functional' ? 'functional' : k.className;
+  const where = inEvents ? 'the op graph, where the file has one, is its graph entry' : 'a Keras model.json holds no op graph';
+  return `a Keras ${kind} model (${k.layerCount} layers): shown as its conceptual graph, one node per layer (${where})`;
+}
 
 const conceptualGraph = (k: KerasModelConfig) => encodeMessage('tensorflow.GraphDef', kerasModelToGraphDef(k));
 
@@ -343,7 +350,7 @@ function fromEvents(bytes: Uint8Array, options: LoadGraphOptions, warnings: stri
     case 'keras_model': {
       const m = modelFromJson(parseJsonText(sel.payload, 'Keras model JSON', where), { file: where, warnings });
       if (m.kind !== 'keras-model') return { ...common, graphBytes: encodeMessage('tensorflow.GraphDef', m.graph) };
-      warnings.push(kerasNote(m.keras));
+      warnings.push(kerasNote(m.keras, true));
       return { ...common, graphBytes: conceptualGraph(m.keras), keras: m.keras };
     }
   }

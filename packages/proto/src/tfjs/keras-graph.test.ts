@@ -30,7 +30,7 @@ describe('kerasModelToGraphDef', () => {
     expect(mixed.op).toBe('Concatenate');
     expect(text(mixed.attr.keras_class!.s)).toBe('Concatenate');
     expect(g.node.find((n) => n.name === 'input_1')!.attr.dtype!.type).toBe(tensorflow.DataType.DT_FLOAT);
-    expect(loaded.warnings.join(' ')).toMatch(/Keras Model model \(318 layers\): shown as its conceptual graph/);
+    expect(loaded.warnings.join(' ')).toMatch(/Keras functional model \(318 layers\): shown as its conceptual graph, one node per layer \(a Keras model.json holds no op graph\)/);
   });
 
   it('Keras 3: dict-style inbound nodes, a nested Sequential as a name scope fed by its caller, a shared layer called twice, dtype policies', () => {
