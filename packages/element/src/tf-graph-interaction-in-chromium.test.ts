@@ -405,6 +405,37 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
+  it('a constant drawn on its op is a link in the card, and selecting it brings that op into view', async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA });
+    try {
+      await waitForShown(page);
+      await waitForIdle(page);
+      await page.evaluate(() => document.querySelector('tf-graph')!.select('Reshape'));
+      await waitForIdle(page);
+      const linkNames = await page.evaluate(() => [...document.querySelector('tf-graph')!.shadowRoot!.querySelectorAll('.info a')].map((a) => a.textContent));
+      expect(linkNames).toContain('Reshape/shape');
+      // Far from Reshape (the top-left corner, zoomed in), then the constant by name.
+      await page.evaluate(() => (document.querySelector('tf-graph')!.selected = null));
+      await page.mouse.move(20, 60);
+      for (let k = 0; k < 8; k++) await page.mouse.wheel(0, -120);
+      await waitForIdle(page);
+      const off = (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('Reshape')))!;
+      expect(off.x > 1000 || off.y > 700 || off.x + off.width < 0 || off.y + off.height < 0).toBe(true);
+      await page.evaluate(() => document.querySelector('tf-graph')!.select('Reshape/shape'));
+      await waitForIdle(page);
+      expect(await shadowText(page, '.info h3')).toContain('Reshape/shape');
+      const card = await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info')!.getBoundingClientRect().left);
+      const on = (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('Reshape')))!;
+      expect(on.x).toBeGreaterThanOrEqual(0);
+      expect(on.x + on.width).toBeLessThan(card);
+      expect(on.y).toBeGreaterThanOrEqual(0);
+      expect(on.y + on.height).toBeLessThanOrEqual(700);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('the wheel zooms out no further than a tenth of the fit', async () => {
     const { page, errors } = await openElementPage(h, { src: XLA });
     try {

@@ -197,7 +197,7 @@ export class GraphController {
     await this.present(laid, true);
     const pending = this.revealOnSettle;
     if (pending && !laid.provisional) this.revealOnSettle = null;
-    if (pending && pending.ref === this.selectedRef && pending.intent === this.cameraIntent) await this.reveal(pending.ref, pending.intent, 'keep');
+    if (pending && pending.intent === this.cameraIntent) await this.reveal(pending.ref, pending.intent, 'keep');
     if (laid.provisional) void this.settle(gen, refit).catch(() => undefined);
     else this.events.settled({ ms: performance.now() - t0 });
   }
@@ -384,11 +384,13 @@ export class GraphController {
     const info = await this.session.view.info(target);
     this.selectedRef = info.ref;
     this.pushHighlight();
-    if (info.ref >= 0 && !(await this.reveal(info.ref, intent, zoom))) {
+    // A constant or summary is drawn as an annotation of its op: that op is what is brought into view.
+    const shown = info.ref >= 0 ? info.ref : annotatedOp(info);
+    if (shown >= 0 && !(await this.reveal(shown, intent, zoom))) {
       const hidden = await this.collapsedAncestors(info);
       if (hidden.length) await this.change({ expand: hidden });
-      this.revealOnSettle = this.layoutState?.provisional ? { ref: info.ref, intent } : null;
-      await this.reveal(info.ref, intent, zoom);
+      this.revealOnSettle = this.layoutState?.provisional ? { ref: shown, intent } : null;
+      await this.reveal(shown, intent, zoom);
     }
     return info;
   }
@@ -472,4 +474,10 @@ function splitOpen(summary: ViewSummary, openMs: number): Pick<LoadTimings, 'dec
   const t = summary.timings;
   const rest = Math.max(0, openMs - t.decodeMs - t.hierarchyMs);
   return { decodeMs: t.decodeMs + rest, hierarchyMs: t.hierarchyMs };
+}
+
+/** The op a constant (its output) or a summary (its input) is drawn on, or −1. */
+function annotatedOp(info: NodeInfo): number {
+  if (info.embedding < 0) return -1;
+  return [...info.outputs, ...info.inputs].find((l) => l.ref >= 0)?.ref ?? -1;
 }

@@ -71,7 +71,7 @@ function links(title: string, rows: NodeLink[], more: number, a: InfoCardActions
       ${rows.map(
         (l) =>
           html`<tr>
-            <td>${l.ref >= 0 ? html`<a
+            <td>${l.ref >= 0 || l.embedding >= 0 ? html`<a
                   href="#"
                   @click=${(e: Event) => {
                     e.preventDefault();
