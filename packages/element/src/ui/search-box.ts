@@ -53,6 +53,30 @@ export function searchBox(s: SearchState, a: SearchActions): TemplateResult {
 
 const KIND: Record<SearchMatch['kind'], string> = { op: 'op', meta: 'scope', series: 'series', embedding: 'constant' };
 
+/** Longest text shown for what matched (an op, a device, an attribute's `key: value`). */
+const EXCERPT_CHARS = 32;
+
+/**
+ * What matched, cut to EXCERPT_CHARS around the match (a device's match is often at its end:
+ * `…/device:XLA_CPU:0`, not `/job:localhost/replic…`).
+ */
+export function matchExcerpt(matched: string, query: string, max = EXCERPT_CHARS): string {
+  if (matched.length <= max) return matched;
+  let at = 0;
+  let len = 0;
+  try {
+    const m = new RegExp(query.trim(), 'i').exec(matched);
+    if (m) [at, len] = [m.index, m[0].length];
+  } catch {
+    at = matched.toLowerCase().indexOf(query.trim().toLowerCase());
+    len = query.trim().length;
+  }
+  // The match, with some context before it when there is room.
+  const start = Math.max(0, Math.min(at - Math.max(0, Math.floor((max - len) / 3)), matched.length - max + 1));
+  const end = Math.min(matched.length, start + max - (start > 0 ? 1 : 0));
+  return `${start > 0 ? '…' : ''}${matched.slice(start, end)}${end < matched.length ? '…' : ''}`;
+}
+
 /** The matches under the toolbar, or nothing while there is no query. */
 export function searchResults(s: SearchState, a: SearchActions): TemplateResult | typeof nothing {
   const r = s.result;
@@ -64,7 +88,7 @@ export function searchResults(s: SearchState, a: SearchActions): TemplateResult 
       (m, i) =>
         html`<div class="search-row ${i === s.active ? 'active' : ''}" id="search-row-${i}" role="option" aria-selected=${i === s.active} title=${m.name} @mousedown=${(e: Event) => e.preventDefault()} @click=${() => a.choose(m)}>
           <span class="search-name">${m.name}</span>
-          <span class="search-kind">${KIND[m.kind]}${m.field === 'name' ? '' : ` · ${m.matched}`}</span>
+          <span class="search-kind" title=${m.field === 'name' ? '' : m.matched}>${KIND[m.kind]}${m.field === 'name' ? '' : ` · ${matchExcerpt(m.matched, s.query)}`}</span>
         </div>`,
     )}
   </div>`;

@@ -52,6 +52,13 @@ describe('GraphSearch: fields', () => {
     expect(gpu.matches.every((m) => m.matched === '/job:learner/task:0/device:GPU:*')).toBe(true);
   });
 
+  it('does not search `_output_shapes` (the card shows shapes on inputs and outputs, not as an attribute)', () => {
+    const s = new GraphSearch(agent);
+    expect(s.search('_output_shapes', { fields: ['attr'] }).total).toBe(0);
+    // A dimension that only shapes hold.
+    expect(s.search('dim \\{', { fields: ['attr'] }).matches.filter((m) => m.matched.startsWith('_output_shapes'))).toEqual([]);
+  });
+
   it('finds nodes by attribute key, value and `key: value`', () => {
     const s = new GraphSearch(tiny);
     expect(s.attrIndex).toBeNull();
