@@ -660,6 +660,13 @@ describe.skipIf(!run)(SUITE, () => {
       for (const [k, n] of device.colours) changed += Math.abs(n - (structure.colours.get(k) ?? 0));
       expect(changed).toBeGreaterThan(2000);
       expect(await shadowText(page, '.legend')).toContain('XLA_CPU');
+      // Its title folds it to the title, and shows it again.
+      const rows = () => page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelectorAll('.legend .row').length);
+      expect(await rows()).toBeGreaterThan(0);
+      await page.locator('tf-graph').locator('.legend-title').click();
+      expect(await rows()).toBe(0);
+      await page.locator('tf-graph').locator('.legend-title').click();
+      expect(await rows()).toBeGreaterThan(0);
       // TensorBoard's other modes: XLA clusters (offered: this graph has some), and TPU compatibility
       // (all green here: no op is placed on a TPU).
       expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector<HTMLOptionElement>('option[value="xla-cluster"]')!.disabled)).toBe(false);

@@ -52,6 +52,7 @@ export class TfGraph extends LitElement {
     darkScene: { state: true },
     search: { state: true },
     warningsOpen: { state: true },
+    legendOpen: { state: true },
     hasXlaClusters: { state: true },
   };
 
@@ -85,6 +86,8 @@ export class TfGraph extends LitElement {
   protected hasXlaClusters = false;
   /** The list of the loader's warnings is open. */
   protected warningsOpen = false;
+  /** The legend shows its rows (its title's button folds it). */
+  protected legendOpen = true;
   /** The search box's query and matches. */
   protected search: SearchState = EMPTY_SEARCH;
   /** The selected node's info card. */
@@ -168,7 +171,7 @@ export class TfGraph extends LitElement {
         extra: html`${searchBox(this.search, this.searchActions)} ${warningsButton(this.summary?.warnings ?? [], this.warningsOpen, () => (this.warningsOpen = !this.warningsOpen))}`,
       })}
       ${searchResults(this.search, this.searchActions)} ${this.search.result ? '' : warningsPanel(this.summary?.warnings ?? [], this.warningsOpen)}
-      ${this.summary?.ops === 0 ? '' : legend(this.colorBy, this.legendEntries, this.darkScene)} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
+      ${this.summary?.ops === 0 ? '' : legend(this.colorBy, this.legendEntries, this.darkScene, this.legendOpen, () => (this.legendOpen = !this.legendOpen))} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
       ${progressBar(this.progress)} ${errorBox(this.failure)} ${dropHint(this.dragging)}
     </div>`;
   }

@@ -117,16 +117,19 @@ const hex = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
 const LEGEND_ROWS = 12;
 
 /** `dark`: the scene draws fills with their lightness inverted (DARK_THEME), and so do the swatches. */
-export function legend(colorBy: ColorBy, entries: LegendEntry[], dark = false): TemplateResult | typeof nothing {
+/** The legend's rows, folded to its title by the title's button (`open`, `toggle`). */
+export function legend(colorBy: ColorBy, entries: LegendEntry[], dark = false, open = true, toggle?: () => void): TemplateResult | typeof nothing {
   if (entries.length === 0) return nothing;
   const title = COLOR_LABEL[colorBy];
   // Keep the last entry (unique structure) when cutting: it explains the grey.
   const shown = entries.length <= LEGEND_ROWS ? entries : [...entries.slice(0, LEGEND_ROWS - 1), entries[entries.length - 1]!];
   const more = entries.length - shown.length;
   return html`<div class="panel legend" part="legend">
-    <div><b>${title}</b></div>
-    ${shown.map((e) => html`<div class="row" title=${e.label}><span class="swatch" style="background:${hex(dark ? invertLightness(e.color) : e.color)}"></span>${e.label}</div>`)}
-    ${more > 0 ? html`<div class="more">and ${more} more</div>` : nothing}
+    <button class="legend-title" aria-expanded=${open} title=${open ? 'Fold the legend' : 'Show the legend'} @click=${() => toggle?.()}><b>${title}</b> ${open ? '▾' : '▸'}</button>
+    ${open
+      ? html`${shown.map((e) => html`<div class="row" title=${e.label}><span class="swatch" style="background:${hex(dark ? invertLightness(e.color) : e.color)}"></span>${e.label}</div>`)}
+        ${more > 0 ? html`<div class="more">and ${more} more</div>` : nothing}`
+      : nothing}
   </div>`;
 }
 

@@ -160,6 +160,15 @@ export const tfGraphStyles = css`
     padding: 6px 8px;
     font-size: 12px;
   }
+  .legend .legend-title {
+    display: block;
+    padding: 0;
+    border: none;
+    background: none;
+    color: inherit;
+    font: inherit;
+    cursor: pointer;
+  }
   .legend .row {
     white-space: nowrap;
     overflow: hidden;

@@ -32,5 +32,8 @@ describe('colour by structure', () => {
     const named = structureLegend(templates, (group) => h.groups[group]!.name);
     const row = named.find((l) => l.color === colour && /Slice/.test(l.label));
     expect(row?.label).toMatch(/^3 similar: Slice(_\d)?, …$/);
+    // The most repeated structures first.
+    const counts = named.slice(0, -1).map((l) => Number(/^(\d+) similar/.exec(l.label)?.[1] ?? 1));
+    expect(counts).toEqual([...counts].sort((a, b) => b - a));
   }, 60_000);
 });

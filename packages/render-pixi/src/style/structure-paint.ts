@@ -34,7 +34,9 @@ export function structureLegend(templates: Templates, nameOf?: (group: number) =
   const out = templates.clusters.map((c, k) => {
     const first = nameOf && c.groups.length ? nameOf(c.groups[0]!).split('/').pop()! : '';
     const label = c.groups.length === 1 && first ? first : `${c.groups.length} similar${first ? `: ${first}, …` : ''}`;
-    return { label, color: structureColor(templateColorIndex(templates, k, TB_TEMPLATE_PALETTE_SIZE)) };
+    return { label, color: structureColor(templateColorIndex(templates, k, TB_TEMPLATE_PALETTE_SIZE)), count: c.groups.length };
   });
-  return [...out, { label: 'unique structure', color: TB_COLORS.unknown }];
+  // The most repeated structures first (a stable sort: ties keep the templates' order).
+  out.sort((a, b) => b.count - a.count);
+  return [...out.map(({ label, color }) => ({ label, color })), { label: 'unique structure', color: TB_COLORS.unknown }];
 }
