@@ -436,6 +436,24 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
+  it("a hovered node's full name is the scene's tooltip (its label may be cut)", async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA });
+    try {
+      await waitForShown(page);
+      await waitForIdle(page);
+      const at = await nodePoint(page, 'mnist_dataset_train_2');
+      await page.mouse.move(at.x, at.y);
+      const title = () => page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector<HTMLElement>('.canvas-slot')!.title);
+      await page.waitForFunction(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector<HTMLElement>('.canvas-slot')!.title !== '', null, { timeout: 5000 });
+      expect(await title()).toBe('mnist_dataset_train_2');
+      await page.mouse.move(800, 450);
+      await page.waitForFunction(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector<HTMLElement>('.canvas-slot')!.title === '', null, { timeout: 5000 });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('the wheel zooms out no further than a tenth of the fit', async () => {
     const { page, errors } = await openElementPage(h, { src: XLA });
     try {

@@ -108,6 +108,8 @@ export class TfGraph extends LitElement {
   private readonly searchActions = this.nodeSearch.actions;
   /** Counts hover picks and the pointer's leaving: only the last pick's answer lights a node. */
   private hoverSeq = 0;
+  /** The node whose name is the scene's tooltip, −1 for none. */
+  private tooltipRef = -1;
   /** The name this element selected itself (so that reflecting it does not select again). */
   private ownSelection: string | null = null;
 
@@ -333,6 +335,7 @@ export class TfGraph extends LitElement {
       leave: () => {
         this.hoverSeq++;
         this.controller?.hover(-1);
+        this.tooltipRef = -1;
       },
       minimap: () => this.lastFrame?.minimap ?? null,
       dragMinimap: (x, y) => void this.controller?.dragMinimap(x, y),
@@ -357,7 +360,17 @@ export class TfGraph extends LitElement {
     const lit = p && !p.expanded && p.kind !== 'section' ? p.index : -1;
     this.controller?.hover(lit);
     const slot = this.renderRoot.querySelector<HTMLElement>('.canvas-slot');
-    if (slot) slot.style.cursor = lit >= 0 || p?.part === 'expandButton' ? 'pointer' : '';
+    if (!slot) return;
+    slot.style.cursor = lit >= 0 || p?.part === 'expandButton' ? 'pointer' : '';
+    void this.nameTooltip(slot, lit >= 0 && p ? p.ref : -1, seq);
+  }
+
+  /** The hovered node's full name as the scene's tooltip (a label on screen may be cut). */
+  private async nameTooltip(slot: HTMLElement, ref: number, seq: number): Promise<void> {
+    if (ref === this.tooltipRef) return;
+    this.tooltipRef = ref;
+    const name = ref >= 0 ? await this.controller?.nameOf(ref).catch(() => '') : '';
+    if (seq === this.hoverSeq) slot.title = name ?? '';
   }
 
   /** What belonged to the last graph: its selection and card, the search, the warnings list. */

@@ -395,6 +395,11 @@ export class GraphController {
     return info;
   }
 
+  /** A node's full name. */
+  async nameOf(ref: number): Promise<string> {
+    return (await this.session.view.info(ref, { maxLinks: 0 })).name;
+  }
+
   /** Where a node's shape is drawn now (CSS px from the view's top-left), or null while it is not drawn (inside a collapsed group). */
   async screenRect(name: string): Promise<Rect | null> {
     const { ref } = await this.session.view.info(name);
