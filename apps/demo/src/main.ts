@@ -27,7 +27,10 @@ function show(): void {
   const src = srcParam(location.search);
   const route = wanted(src);
   const key = hashOf(route);
-  if (location.hash !== key) history.replaceState(null, '', key);
+  // `?src=` belongs to the URL story: another story's address does not carry it along.
+  const isUrlStory = route.group === URL_STORY.group && route.id === URL_STORY.id;
+  if (src && !isUrlStory) history.replaceState(null, '', `${location.pathname}${key}`);
+  else if (location.hash !== key) history.replaceState(null, '', key);
   if (key === shown) return;
   shown = key;
   const story = findStory(route.group, route.id)!;

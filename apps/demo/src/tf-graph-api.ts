@@ -3,7 +3,7 @@
  * options, and typed event listeners.
  */
 import '@tbg/element';
-import type { ColorBy, ErrorDetail, FrameInfo, GraphLoadedDetail, TfGraph } from '@tbg/element';
+import type { ColorBy, ErrorDetail, FrameInfo, GraphLoadedDetail, ProgressDetail, TfGraph } from '@tbg/element';
 
 export type { ColorBy, ErrorDetail, FrameInfo, GraphLoadedDetail, LoadTimings, TfGraph } from '@tbg/element';
 
@@ -26,6 +26,7 @@ export function createTfGraph(options: TfGraphOptions = {}): TfGraph {
 export interface TfGraphListeners {
   loaded?: (d: GraphLoadedDetail) => void;
   error?: (d: ErrorDetail) => void;
+  progress?: (d: ProgressDetail) => void;
   select?: (d: { name: string }) => void;
   frame?: (d: FrameInfo) => void;
 }
@@ -35,6 +36,7 @@ export function onTfGraph(el: HTMLElement, l: TfGraphListeners): () => void {
   const pairs: Array<[string, ((d: never) => void) | undefined]> = [
     ['graph-loaded', l.loaded],
     ['error', l.error],
+    ['progress', l.progress],
     ['node-select', l.select],
     ['frame', l.frame],
   ];

@@ -26,6 +26,9 @@ export function graphStage(options: TfGraphOptions, more: TfGraphListeners = {})
       timings.show(d);
       more.loaded?.(d);
     },
+    // A new load (its first progress) or a failed one: the last graph's timings no longer apply.
+    progress: (d) => d.phase === 'read' && d.fraction === 0 && timings.clear(),
+    error: (d) => d.phase !== 'interaction' && timings.clear(),
     frame: more.frame,
   });
   const box = h('div', { class: 'stage' }, el);
