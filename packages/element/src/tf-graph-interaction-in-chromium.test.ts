@@ -21,6 +21,18 @@ function events(page: Page, type: string): Promise<Array<Record<string, unknown>
   return page.evaluate((t) => (window as unknown as { tfEvents: Array<{ type: string; detail: Record<string, unknown> }> }).tfEvents.filter((e) => e.type === t).map((e) => e.detail), type);
 }
 
+/**
+ * Moves the pointer and waits for the frame it brings (a hover drawn or cleared), then for quiet;
+ * `mayNotDraw`: a move that may change nothing on screen (no frame to wait for).
+ */
+async function pointerTo(page: Page, x: number, y: number, mayNotDraw = false): Promise<void> {
+  const k = (await events(page, 'frame')).length;
+  await page.mouse.move(x, y);
+  const drawn = page.waitForFunction((n) => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'frame').length > n, k, { timeout: 10_000 });
+  await (mayNotDraw ? drawn.catch(() => undefined) : drawn);
+  await waitForIdle(page, 300);
+}
+
 /** Text of a part of the element's shadow DOM. */
 function shadowText(page: Page, selector: string): Promise<string> {
   return page.evaluate((s) => document.querySelector('tf-graph')!.shadowRoot!.querySelector(s)?.textContent ?? '', selector);
@@ -319,13 +331,7 @@ describe.skipIf(!run)(SUITE, () => {
     const { page, errors } = await openElementPage(h, { src: XLA });
     try {
       await waitForShown(page);
-      const frameCount = async () => (await events(page, 'frame')).length;
-      const movedTo = async (x: number, y: number) => {
-        const k = await frameCount();
-        await page.mouse.move(x, y);
-        await page.waitForFunction((n) => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'frame').length > n, k, { timeout: 10_000 }).catch(() => undefined);
-        await waitForIdle(page, 300);
-      };
+      const movedTo = (x: number, y: number) => pointerTo(page, x, y, true);
       const seen = (await events(page, 'expand-change')).length;
       const group = await nodePoint(page, 'mnist_dataset_train_2');
       await movedTo(group.x, group.y);
@@ -482,13 +488,7 @@ describe.skipIf(!run)(SUITE, () => {
       await waitForIdle(page);
       const group = (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('gradients/MatMul_grad')))!;
       const before = await page.screenshot();
-      const frameCount = async () => (await events(page, 'frame')).length;
-      const movedTo = async (x: number, y: number) => {
-        const k = await frameCount();
-        await page.mouse.move(x, y);
-        await page.waitForFunction((n) => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'frame').length > n, k);
-        await waitForIdle(page, 300);
-      };
+      const movedTo = (x: number, y: number) => pointerTo(page, x, y);
       // A node in the group is lit with its neighbours, and the rest fades.
       const op = await nodePoint(page, 'gradients/MatMul_grad/MatMul');
       await movedTo(op.x, op.y);
