@@ -55,8 +55,8 @@ describe('GraphSearch: fields', () => {
   it('does not search `_output_shapes` (the card shows shapes on inputs and outputs, not as an attribute)', () => {
     const s = new GraphSearch(agent);
     expect(s.search('_output_shapes', { fields: ['attr'] }).total).toBe(0);
-    // A dimension that only shapes hold.
-    expect(s.search('dim \\{', { fields: ['attr'] }).matches.filter((m) => m.matched.startsWith('_output_shapes'))).toEqual([]);
+    // What a node's shapes and another attribute both hold: the row names the other attribute.
+    expect(new GraphSearch(xla).search('784', { fields: ['attr'] }).matches.map((m) => m.matched)).toEqual(['shape: [784,100]']);
   });
 
   it('finds nodes by attribute key, value and `key: value`', () => {

@@ -355,6 +355,7 @@ export class GraphSearch {
     for (let a = t.attrStart[row]!, e = t.attrStart[row + 1]!; a < e; a++) {
       const p = pairs[a]!;
       const key = keys[idx.pairKey[p]!]!;
+      if (key === HIDDEN_ATTR) continue;
       const value = idx.values[idx.pairValue[p]!]!;
       const kv = `${key}: ${value}`;
       if (re.test(key) || re.test(value) || re.test(kv)) return kv;
