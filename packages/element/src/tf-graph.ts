@@ -144,8 +144,6 @@ export class TfGraph extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (!this.controller) return;
-    // A graph's own controls (a graph or meta graph picker) may make the toolbar wrap.
-    if ((changed as Map<PropertyKey, unknown>).has('hasGraph')) this.measureToolbar();
     if (SOURCE_PROPS.some((p) => changed.has(p))) this.reload();
     if (changed.has('colorBy') && changed.get('colorBy') !== undefined) this.controller.setColorBy(this.colorBy);
     if (changed.has('selected') && this.selected !== this.ownSelection && this.hasGraph) void this.selectNode(this.selected);
@@ -155,6 +153,7 @@ export class TfGraph extends LitElement {
     return html`<div
       class="stage"
       part="stage"
+      @keydown=${this.onStageKey}
       @dragover=${this.onDragOver}
       @dragleave=${() => (this.dragging = false)}
       @drop=${this.onDrop}
@@ -223,6 +222,9 @@ export class TfGraph extends LitElement {
       this.controller?.resize(s.width, s.height, globalThis.devicePixelRatio || 1);
     });
     this.resizeObserver.observe(slot);
+    // The toolbar wraps at narrow widths, or when a graph's picker joins it: the fit's band follows.
+    const bar = this.renderRoot.querySelector('.toolbar');
+    if (bar) this.resizeObserver.observe(bar);
     // On the canvas' slot, not the stage: the panels over it (toolbar, legend, info card) take their own clicks and wheels.
     const detachPointer = attachPointerInput(slot, this.pointerTarget());
     const detachKeys = attachKeyboardInput(slot, {
@@ -335,7 +337,7 @@ export class TfGraph extends LitElement {
       leave: () => {
         this.hoverSeq++;
         this.controller?.hover(-1);
-        this.tooltipRef = -1;
+        this.clearTooltip();
       },
       minimap: () => this.lastFrame?.minimap ?? null,
       dragMinimap: (x, y) => void this.controller?.dragMinimap(x, y),
@@ -367,10 +369,19 @@ export class TfGraph extends LitElement {
 
   /** The hovered node's full name as the scene's tooltip (a label on screen may be cut). */
   private async nameTooltip(slot: HTMLElement, ref: number, seq: number): Promise<void> {
+    // `tooltipRef` is the node whose name is shown: set once the name is in, by the latest hover.
     if (ref === this.tooltipRef) return;
+    const name = ref >= 0 ? ((await this.controller?.nameOf(ref).catch(() => '')) ?? '') : '';
+    if (seq !== this.hoverSeq) return;
     this.tooltipRef = ref;
-    const name = ref >= 0 ? await this.controller?.nameOf(ref).catch(() => '') : '';
-    if (seq === this.hoverSeq) slot.title = name ?? '';
+    slot.title = name;
+  }
+
+  /** No node's name as the tooltip (the pointer left, or another graph comes). */
+  private clearTooltip(): void {
+    this.tooltipRef = -1;
+    const slot = this.renderRoot.querySelector<HTMLElement>('.canvas-slot');
+    if (slot) slot.title = '';
   }
 
   /** What belonged to the last graph: its selection and card, the search, the warnings list. */
@@ -434,10 +445,18 @@ export class TfGraph extends LitElement {
     const input = this.currentInput();
     if (!this.controller || !input) return;
     this.failure = null;
+    // A pick or a name asked for on the last graph answers nothing on this one.
+    this.hoverSeq++;
+    this.clearTooltip();
     const metaGraph = this.metaGraph === null ? undefined : /^\d+$/.test(this.metaGraph) ? Number(this.metaGraph) : this.metaGraph;
     const choice = { metaGraph, tag: this.tag ?? undefined };
     void this.controller.load(input, { expand: this.expandMode, colorBy: this.colorBy, choice, direction: this.orientation === 'horizontal' ? 'RIGHT' : 'UP' });
   }
+
+  /** Escape anywhere in the element (the warnings button keeps focus after a click) closes the warnings list. */
+  private onStageKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') this.warningsOpen = false;
+  };
 
   private onDragOver = (e: DragEvent) => {
     if (!e.dataTransfer?.types.includes('Files')) return;

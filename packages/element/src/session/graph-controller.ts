@@ -132,6 +132,8 @@ export class GraphController {
     };
     const mode = parseExpandMode(s.expand) ?? { kind: 'none' };
     this.colorBy = s.colorBy;
+    // A reveal owed to the last graph's selection is not this graph's.
+    this.revealOnSettle = null;
     // Whatever this load reads, an earlier download is of no use any more, nor an earlier preview.
     this.readAbort?.abort();
     this.readAbort = null;
@@ -160,7 +162,8 @@ export class GraphController {
     const t3 = performance.now();
     phase.current = 'frame';
     this.progress('frame', null);
-    this.camera = this.fitTo(laid.layout);
+    // The whole view: the last graph's card closes with it (forgetGraph), after this fit.
+    this.camera = this.fitTo(laid.layout, false);
     this.cameraMoved = false;
     this.fitted = true;
     const shown = this.present(laid);
@@ -193,7 +196,7 @@ export class GraphController {
     const laid = await this.session.layout({}, true).catch(() => null);
     // Superseded (a newer load, or an expand that asked for its own layout): nothing to replace.
     if (!laid || gen !== this.generation || this.layoutState?.provisional !== true) return;
-    if (refit && !this.cameraMoved) this.camera = this.fitTo(laid.layout);
+    if (refit && !this.cameraMoved) this.camera = this.fitTo(laid.layout, false);
     await this.present(laid, true);
     const pending = this.revealOnSettle;
     if (pending && !laid.provisional) this.revealOnSettle = null;
@@ -324,8 +327,8 @@ export class GraphController {
    * The camera that shows all of a layout in the part of the view no panel covers: below the
    * toolbar, and beside the info card while it is open (fit-view.ts).
    */
-  private fitTo(g: { width: number; height: number }): Camera {
-    return fitBelow(g, this.openView(), this.topCover);
+  private fitTo(g: { width: number; height: number }, besideCard = true): Camera {
+    return fitBelow(g, besideCard ? this.openView() : this.viewport, this.topCover);
   }
 
   /** How far the toolbar reaches down the view (CSS px): a fit leaves that band free. */
@@ -381,6 +384,7 @@ export class GraphController {
   async select(target: number | string, zoom: RevealZoom = 'in'): Promise<NodeInfo> {
     // A camera move asked for while the node is looked up and revealed stands (see reveal).
     const intent = ++this.cameraIntent;
+    this.revealOnSettle = null;
     const info = await this.session.view.info(target);
     this.selectedRef = info.ref;
     this.pushHighlight();
@@ -417,6 +421,7 @@ export class GraphController {
 
   clearSelection(): void {
     this.selectedRef = -1;
+    this.revealOnSettle = null;
     this.pushHighlight();
   }
 
