@@ -115,12 +115,18 @@ describe.skipIf(!run)(SUITE, () => {
       await waitLoaded(page, LOAD);
       expect(await page.locator('.url-form input').inputValue()).toBe('graphs/tb_demo_xla_118.pbtxt');
       // Another story from the sidebar: its address does not carry `?src=`; Back returns to the file.
+      const loads = (await recorded(page)).loaded.length;
       await page.locator('.sidebar a[href="#/real/xla-demo"]').click();
       await page.waitForURL((u) => u.hash === '#/real/xla-demo');
       expect(new URL(page.url()).search).toBe('');
+      // Loaded before going Back (leaving sooner aborts its download: a failed request here).
+      await waitLoaded(page, LOAD, loads + 1);
       await page.goBack();
       await page.waitForURL(/\?src=graphs%2Ftb_demo_xla_118\.pbtxt#\/url\/src$/);
-      expect(errors).toEqual([]);
+      // The URL story is shown again, on that file.
+      await page.locator('.url-form input').waitFor();
+      expect(await page.locator('.url-form input').inputValue()).toBe('graphs/tb_demo_xla_118.pbtxt');
+      expect(errors, errors.join('\n')).toEqual([]);
     } finally {
       await page.close();
     }
@@ -211,9 +217,11 @@ describe.skipIf(!run)(SUITE, () => {
       expect(looksDrawn(ink), JSON.stringify(ink)).toBe(true);
       // Each loop starts from the fit, with every op in view.
       for (const kind of ['pan', 'zoom']) {
-        const before = (await recorded(page)).frames.length;
         await page.locator(`button.loop-${kind}`).click();
         expect(await page.locator(`button.loop-${kind}`).getAttribute('aria-pressed')).toBe('true');
+        // The loop starts once the fit's animation is over: its frames are the ones counted.
+        await page.waitForTimeout(600);
+        const before = (await recorded(page)).frames.length;
         await page.waitForFunction(`window.__tbg.frames.length >= ${before + 3}`, undefined, { timeout: 120_000 });
         await page.locator(`button.loop-${kind}`).click();
         expect(await page.locator(`button.loop-${kind}`).getAttribute('aria-pressed')).toBe('false');

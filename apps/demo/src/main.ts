@@ -29,7 +29,12 @@ function show(): void {
   const key = hashOf(route);
   // `?src=` belongs to the URL story: another story's address does not carry it along.
   const isUrlStory = route.group === URL_STORY.group && route.id === URL_STORY.id;
-  if (src && !isUrlStory) history.replaceState(null, '', `${location.pathname}${key}`);
+  if (src && !isUrlStory) {
+    const query = new URLSearchParams(location.search);
+    query.delete('src');
+    const rest = query.toString();
+    history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}${key}`);
+  }
   else if (location.hash !== key) history.replaceState(null, '', key);
   if (key === shown) return;
   shown = key;
@@ -42,4 +47,6 @@ function show(): void {
 }
 
 window.addEventListener('hashchange', show);
+// Back and Forward across a change of the query (`?src=`) fire no hashchange.
+window.addEventListener('popstate', show);
 show();
