@@ -34,8 +34,7 @@ function show(): void {
     query.delete('src');
     const rest = query.toString();
     history.replaceState(null, '', `${location.pathname}${rest ? `?${rest}` : ''}${key}`);
-  }
-  else if (location.hash !== key) history.replaceState(null, '', key);
+  } else if (location.hash !== key) history.replaceState(null, '', key);
   if (key === shown) return;
   shown = key;
   const story = findStory(route.group, route.id)!;

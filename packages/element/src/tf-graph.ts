@@ -234,8 +234,7 @@ export class TfGraph extends LitElement {
       size: () => ({ width: slot.clientWidth, height: slot.clientHeight }),
       fit: () => this.fit(),
       clearSelection: () => {
-        // Escape closes what is open over the graph too.
-        this.warningsOpen = false;
+        // (Escape also closes the warnings list: onStageKey, where the key bubbles to.)
         if (this.info || this.selected) void this.selectNode(null);
       },
     });

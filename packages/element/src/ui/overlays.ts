@@ -116,8 +116,10 @@ const hex = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
 /** Legend rows shown; a big graph has hundreds of structures (a 100k-op graph: a 70 ms layout of the panel). */
 const LEGEND_ROWS = 12;
 
-/** `dark`: the scene draws fills with their lightness inverted (DARK_THEME), and so do the swatches. */
-/** The legend's rows, folded to its title by the title's button (`open`, `toggle`). */
+/**
+ * The legend's rows, folded to its title by the title's button (`open`, `toggle`). `dark`: the
+ * scene draws fills with their lightness inverted (DARK_THEME), and so do the swatches.
+ */
 export function legend(colorBy: ColorBy, entries: LegendEntry[], dark = false, open = true, toggle?: () => void): TemplateResult | typeof nothing {
   if (entries.length === 0) return nothing;
   const title = COLOR_LABEL[colorBy];

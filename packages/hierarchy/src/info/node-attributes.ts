@@ -10,7 +10,8 @@ import type { NodeAttribute } from './types.js';
 
 export const DEFAULT_MAX_VALUE_CHARS = 300;
 const TOO_LARGE_TEXT = 'Too large to show…';
-const OUTPUT_SHAPES_KEY = '_output_shapes';
+/** The output shapes: shown on a node's inputs and outputs, not among its attributes. */
+export const OUTPUT_SHAPES_KEY = '_output_shapes';
 const XLA_CLUSTER_KEY = '_XlaCluster';
 
 /** A value cut to `max` characters, and how many were cut. */

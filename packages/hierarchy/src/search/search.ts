@@ -31,15 +31,16 @@
 import { HierarchyError } from '../errors.js';
 import { TABLE_GRAPH } from '../graph/slim-graph.js';
 import type { Hierarchy, NodeRef } from '../hierarchy/types.js';
+import { OUTPUT_SHAPES_KEY } from '../info/node-attributes.js';
 import { buildAttrIndex, nodeTables, type AttrIndex } from './attr-index.js';
-
-export type SearchField = 'name' | 'op' | 'device' | 'attr';
 
 /**
  * Not searched: the output shapes, which the info card shows on inputs and outputs, not as an
  * attribute (a search for `[` or `784` matched nearly every node, and the card showed no reason).
  */
-const HIDDEN_ATTR = '_output_shapes';
+const HIDDEN_ATTR = OUTPUT_SHAPES_KEY;
+
+export type SearchField = 'name' | 'op' | 'device' | 'attr';
 export type SearchKind = 'op' | 'meta' | 'series' | 'embedding';
 
 export interface SearchMatch {
@@ -211,12 +212,12 @@ export class GraphSearch {
     const keys = this.h.graph.source.attrKeys;
     const keyHit = keys.map((k) => re.test(k));
     const valueHit = idx.values.map((v) => re.test(v));
-    const hidden = keys.map((k) => k === HIDDEN_ATTR);
+    const hidden = keys.indexOf(HIDDEN_ATTR);
     const hit = new Uint8Array(idx.pairs);
     let any = false;
     for (let p = 0; p < idx.pairs; p++) {
       const k = idx.pairKey[p]!;
-      if (hidden[k]) continue;
+      if (k === hidden) continue;
       const v = idx.pairValue[p]!;
       if (keyHit[k] || valueHit[v] || re.test(`${keys[k]}: ${idx.values[v]}`)) {
         hit[p] = 1;
