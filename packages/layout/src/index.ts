@@ -29,6 +29,7 @@ export {
   type NodeFlags,
 } from './geometry/types.js';
 export { arrowAtEnd, basisPath, basisSegments } from './geometry/curves.js';
+export { EXPAND_BUTTON_INSET, EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton } from './geometry/expand-button.js';
 export { displayName } from './group/display-name.js';
 
 // Per-group layouts (ViewLayout.root): each expanded group's children, edges and border ports.

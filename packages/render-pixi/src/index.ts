@@ -29,7 +29,9 @@ export { buildTiles, visibleTiles, type TileGrid } from './scene/tiles.js';
 export { ANNOTATION_ARROW, ANNOTATION_EDGE_WIDTH, ANNOTATION_LABEL_PX, annotationLabels, buildAnnotationEdges, buildAnnotationQuads } from './scene/annotations.js';
 export { buildCoarseEdgeStrokes, buildEdgeStrokeLevels, buildEdgeStrokes, EdgeRole, edgeBoxes, FLATNESS, flattenBasis, PIECES_PER_SPAN, StrokeKind, type EdgeStrokes } from './scene/edge-strokes.js';
 export { EDGE_LABEL_PX, edgeLabels, midpointAlong } from './scene/edge-labels.js';
-export { buildExpandButtonQuads, EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton } from './scene/expand-buttons.js';
+export { buildExpandButtonQuads } from './scene/expand-buttons.js';
+// Where the button goes is part of the geometry (re-exported: it was ours first).
+export { EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton } from '@tbg/layout';
 export { buildEdgeGraph, HighlightBit, neighbourhood, writeHighlight, type EdgeGraph, type Highlight } from './scene/highlight.js';
 export { buildLabelGlyphs, CENTRAL_TO_BASELINE, nodeLabels, type LabelGlyphs, type LabelRole, type LabelSpec } from './scene/label-glyphs.js';
 export { AGGREGATE_BELOW_PX, EDGE_LEVELS, lodThresholds, MIN_LABEL_SCREEN_PX, PLAIN_BELOW_SCALE, type EdgeLevel, type LodThresholds } from './scene/lod.js';

@@ -2,10 +2,11 @@ import { buildHierarchy, buildSlimGraph, GROUP_META, parentOf, RenderModel, type
 import { decodeColumnar, tensorflow } from '@tbg/proto';
 import { encodeGraphDef, generateTrainingGraph } from '@tbg/testkit';
 import { describe, expect, it } from 'vitest';
+import { EXPAND_BUTTON_INSET, EXPAND_BUTTON_RADIUS } from '../geometry/expand-button.js';
 import { ShapeKind } from '../geometry/types.js';
 import { DEFAULT_LAYOUT_PARAMS as P } from '../params.js';
 import { roboto } from '../text/roboto.js';
-import { ELLIPSE_ANNOTATION_REACH, LR_AXIS_CLEARANCE, metaHeight, metaLabel, nodeBox } from './node-box.js';
+import { besideButton, BUTTON_CLEARANCE, ELLIPSE_ANNOTATION_REACH, LABEL_SIDE_MARGIN, LR_AXIS_CLEARANCE, metaHeight, metaLabel, nodeBox } from './node-box.js';
 import type { NodeBox } from './types.js';
 
 type NodeSpec = [name: string, op: string, inputs?: string[]];
@@ -69,9 +70,13 @@ function problems(b: NodeBox, isMeta: boolean): string[] {
   const cx = b.shapeX + b.shapeW / 2;
   if (!inside(shape, box)) fail('shape outside the box');
   if (!inside(label, box)) fail('label outside the box');
-  if (Math.abs(b.labelX - cx) > EPS) fail('label not centred on the shape');
+  // A metanode's label moves left only to end before its expand button (top right).
+  const button: Rect = [b.shapeX + b.shapeW - EXPAND_BUTTON_INSET - EXPAND_BUTTON_RADIUS, b.shapeY + EXPAND_BUTTON_INSET - EXPAND_BUTTON_RADIUS, 2 * EXPAND_BUTTON_RADIUS, 2 * EXPAND_BUTTON_RADIUS];
+  const beforeButton = isMeta && Math.abs(label[0] + label[2] + BUTTON_CLEARANCE - button[0]) < 1e-6;
+  if (Math.abs(b.labelX - cx) > EPS && !beforeButton) fail('label not centred on the shape');
   if (isMeta) {
     if (!inside(label, shape)) fail('metanode label not inside its rect');
+    if (overlaps(label, button)) fail('metanode label under its expand button');
   } else {
     if (label[1] + label[3] > b.shapeY - P.labelGap + EPS) fail('label not above the shape');
     for (const a of b.annotations) {
@@ -242,6 +247,36 @@ describe('metaLabel', () => {
     // The size comes from the shown text (17 characters), as in TensorBoard.
     expect(px).toBeCloseTo(9 - (3 * 6) / 7, 12);
     expect(metaLabel('x'.repeat(100)).text).toBe(`${'x'.repeat(16)}…`);
+  });
+});
+
+describe('besideButton', () => {
+  const W = P.metaWidth;
+  const reach = EXPAND_BUTTON_INSET + EXPAND_BUTTON_RADIUS + BUTTON_CLEARANCE;
+  const room = W - reach - LABEL_SIDE_MARGIN;
+  it('centres a label that stays left of the button, or a label in a box tall enough to pass under it', () => {
+    expect(besideButton('conv1', 9, W, 15, P.metaMaxLabelWidth, roboto)).toEqual({ label: 'conv1', px: 9, labelShift: 0 });
+    expect(besideButton('global_step', 9, W, 40, P.metaMaxLabelWidth, roboto)).toEqual({ label: 'global_step', px: 9, labelShift: 0 });
+  });
+  it('in a low box, moves a long label left to end before the button', () => {
+    const w = roboto.width('global_step', 9);
+    expect(w).toBeGreaterThan(2 * (W / 2 - reach));
+    expect(w).toBeLessThanOrEqual(room);
+    const b = besideButton('global_step', 9, W, 15, P.metaMaxLabelWidth, roboto);
+    expect(b).toMatchObject({ label: 'global_step', px: 9 });
+    expect(W / 2 - b.labelShift + w / 2).toBeCloseTo(W - reach, 9);
+  });
+  it('shrinks the font of a label still too long for the room (it loses no characters), by 8 % at most', () => {
+    for (const name of ['logits_weights', 'hidden_biases', 'mnist_dataset_train_2']) {
+      const { text, px } = metaLabel(name);
+      const b = besideButton(text, px, W, 15, P.metaMaxLabelWidth, roboto);
+      expect(b.label).toBe(roboto.truncate(text, px, P.metaMaxLabelWidth));
+      expect(roboto.width(b.label, px)).toBeGreaterThan(room);
+      expect(b.px).toBeLessThan(px);
+      expect(b.px).toBeGreaterThanOrEqual(px * 0.92);
+      expect(roboto.width(b.label, b.px)).toBeCloseTo(room, 9);
+      expect(W / 2 - b.labelShift - roboto.width(b.label, b.px) / 2).toBeCloseTo(LABEL_SIDE_MARGIN, 9);
+    }
   });
 });
 

@@ -4,6 +4,7 @@
  * box is what ELK places, so labels and annotations never overlap neighbouring nodes.
  */
 import { GROUP_META, NODE_INPUT_ARG, nameOf, type Annotation, type Hierarchy, type NodeAnnotations, type NodeRef } from '@tbg/hierarchy';
+import { EXPAND_BUTTON_INSET, EXPAND_BUTTON_RADIUS } from '../geometry/expand-button.js';
 import { AnnotationSide, LabelAlign, ShapeKind } from '../geometry/types.js';
 import type { LayoutParams } from '../params.js';
 import type { TextMeasurer } from '../text/measurer.js';
@@ -29,6 +30,31 @@ export function metaLabel(name: string): { text: string; px: number } {
   const text = name.length > 18 ? `${name.slice(0, 16)}…` : name;
   const t = Math.min(1, Math.max(0, (text.length - 11) / (18 - 11)));
   return { text, px: 9 - 3 * t };
+}
+
+/** Room kept between a metanode's label and its expand button, and at least between the label and the box's left side, in px. */
+export const BUTTON_CLEARANCE = 1;
+export const LABEL_SIDE_MARGIN = 2;
+
+/**
+ * A collapsed metanode's label, centred in its `w` × `h` shape — unless it would run under the
+ * expand button (in a low box, a long label reaches the button's row): then it moves left, into
+ * the box's side margin, to end before the button, and when that room is still short (it is a
+ * few px less than `maxWidth`), its font shrinks to fit (by 8 % at most) rather than losing
+ * characters.
+ * @internal exported for tests
+ */
+export function besideButton(text: string, px: number, w: number, h: number, maxWidth: number, m: TextMeasurer): { label: string; px: number; labelShift: number } {
+  const label = m.truncate(text, px, maxWidth);
+  // How far the button (with the clearance) reaches in from the top and right sides.
+  const reach = EXPAND_BUTTON_INSET + EXPAND_BUTTON_RADIUS + BUTTON_CLEARANCE;
+  if (h / 2 - m.lineHeight(px) / 2 >= reach) return { label, px, labelShift: 0 };
+  // From the shape's centre: the label may reach right to the button, left to the margin.
+  const right = w / 2 - reach;
+  const room = right - (-w / 2 + LABEL_SIDE_MARGIN);
+  const width = m.width(label, px);
+  const fitted = width <= room ? px : (px * room) / width;
+  return { label, px: fitted, labelShift: Math.max(0, m.width(label, fitted) / 2 - right) };
 }
 
 /**
@@ -72,6 +98,8 @@ interface Shape {
   px: number;
   /** Whether the label is drawn inside the shape (metanodes) rather than above it. */
   inside: boolean;
+  /** How far the label's centre sits left of the shape's (to stay clear of the expand button). */
+  labelShift: number;
 }
 
 function shapeOf(h: Hierarchy, ref: NodeRef, p: LayoutParams, m: TextMeasurer): Shape {
@@ -81,12 +109,13 @@ function shapeOf(h: Hierarchy, ref: NodeRef, p: LayoutParams, m: TextMeasurer): 
     const kind = g.kind[ref] === NODE_INPUT_ARG ? ShapeKind.triangleIn : g.functionOutputIndex.has(ref) ? ShapeKind.triangleOut : ShapeKind.ellipse;
     const w = kind === ShapeKind.ellipse ? p.opWidth : 10;
     const hh = kind === ShapeKind.ellipse ? p.opHeight : 8;
-    return { w, h: hh, kind, radius: 0, label: m.truncate(name, p.opLabelPx, p.opMaxLabelWidth), px: p.opLabelPx, inside: false };
+    return { w, h: hh, kind, radius: 0, label: m.truncate(name, p.opLabelPx, p.opMaxLabelWidth), px: p.opLabelPx, inside: false, labelShift: 0 };
   }
   const grp = h.groups[ref - h.n]!;
   if (grp.kind === GROUP_META) {
     const { text, px } = metaLabel(name);
-    return { w: p.metaWidth, h: metaHeight(p, grp.cardinality), kind: ShapeKind.rect, radius: 5, label: m.truncate(text, px, p.metaMaxLabelWidth), px, inside: true };
+    const h = metaHeight(p, grp.cardinality);
+    return { w: p.metaWidth, h, kind: ShapeKind.rect, radius: 5, ...besideButton(text, px, p.metaWidth, h, p.metaMaxLabelWidth, m), inside: true };
   }
   const s = grp.hasNonControlEdges ? p.seriesVertical : p.seriesHorizontal;
   return {
@@ -97,6 +126,7 @@ function shapeOf(h: Hierarchy, ref: NodeRef, p: LayoutParams, m: TextMeasurer): 
     label: m.truncate(name, p.seriesLabelPx, p.opMaxLabelWidth),
     px: p.seriesLabelPx,
     inside: false,
+    labelShift: 0,
   };
 }
 
@@ -233,7 +263,7 @@ function placedBox(s: Shape, labelY: number, items: AnnotationBox[], extent: Ext
     shapeKind: s.kind,
     radius: s.radius,
     label: s.label,
-    labelX: dx,
+    labelX: dx - s.labelShift,
     labelY: dy + labelY,
     labelPx: s.px,
     labelAlign: LabelAlign.middle,

@@ -10,12 +10,14 @@
  * - every bridge edge continues outside its group: its end on the border is the end of an
  *   edge of the enclosing group at this group (so the drawn path is continuous);
  * - no edge, as drawn (stroke and arrowhead), crosses the title of an expanded group;
+ * - no label runs under its node's expand button;
  * - every arrowhead touches its target: tip on the outline, at the end of a straight run at
  *   least as long as the arrowhead, pointing into the target, covering the stroke's end.
  */
 import type { Geometry } from '../geometry/types.js';
 import { annotationCrossings } from './annotation-crossings.js';
 import { checkArrowheads } from './arrowhead-rules.js';
+import { checkButtonLabels } from './button-rules.js';
 import { checkBridges, checkEdges } from './edge-rules.js';
 import { checkLabelCrossings } from './label-rules.js';
 import { checkAnnotationOverlap, checkNodes } from './node-rules.js';
@@ -36,6 +38,7 @@ export function checkInvariants(g: Geometry, options: Partial<InvariantOptions> 
     r.report('edge-crosses-annotation', `${r.edge(c.edge)} crosses the ${c.part} of annotation ${an.label[c.annotation]} of ${r.name(an.host[c.annotation]!)}`);
   }
   checkLabelCrossings(g, options.measurer ?? roboto, tol, r);
+  checkButtonLabels(g, options.measurer ?? roboto, tol, r);
   checkArrowheads(g, tol, r);
   return r.result();
 }

@@ -4,10 +4,10 @@
  * line high, on its anchor). Every edge against every title, through a uniform grid of titles.
  */
 import { edgeDrawing, type EdgeDrawing } from '../geometry/curves.js';
-import { LabelAlign, NodeFlag, type Geometry } from '../geometry/types.js';
+import { NodeFlag, type Geometry } from '../geometry/types.js';
 import type { TextMeasurer } from '../text/measurer.js';
 import type { Reporter } from './report.js';
-import { overlap, segmentCrossesRect, type Rect } from './shapes.js';
+import { labelBox, overlap, segmentCrossesRect, type Rect } from './shapes.js';
 
 /** Cells of the grid of titles, in px. */
 const CELL = 128;
@@ -23,11 +23,7 @@ export function titleBoxes(g: Geometry, measurer: TextMeasurer): Map<number, Rec
     const f = n.flags[i]!;
     const px = n.labelPx[i]!;
     if (!(f & NodeFlag.expanded) || f & NodeFlag.root || !n.label[i] || px <= 0) continue;
-    const w = measurer.width(n.label[i]!, px);
-    const h = measurer.lineHeight(px);
-    const x = n.labelXY[2 * i]!;
-    const align = n.labelAlign[i]!;
-    out.set(i, [align === LabelAlign.middle ? x - w / 2 : align === LabelAlign.end ? x - w : x, n.labelXY[2 * i + 1]! - h / 2, w, h]);
+    out.set(i, labelBox(g, i, measurer));
   }
   return out;
 }

@@ -22,6 +22,7 @@ export interface Violation {
     | 'edge-crosses-annotation'
     | 'bridge-continuity'
     | 'edge-crosses-label'
+    | 'label-under-button'
     | 'arrowhead-off-target';
   message: string;
 }

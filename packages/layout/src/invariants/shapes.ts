@@ -1,4 +1,7 @@
 /** The geometric tests the invariant checks are made of: rectangles, outlines, segments, the drawn curve. */
+import { LabelAlign, type Geometry } from '../geometry/types.js';
+import type { TextMeasurer } from '../text/measurer.js';
+
 export { sampledCurve } from '../geometry/curves.js';
 
 /** x, y, width, height. */
@@ -7,6 +10,17 @@ export type Rect = readonly [number, number, number, number];
 /** Rectangle i of a column of rectangles (4 numbers each). */
 export function rectOf(a: Float32Array, i: number): Rect {
   return [a[4 * i]!, a[4 * i + 1]!, a[4 * i + 2]!, a[4 * i + 3]!];
+}
+
+/** Node i's label box: its measured text, one line high, centred on its anchor's y. */
+export function labelBox(g: Geometry, i: number, measurer: TextMeasurer): Rect {
+  const n = g.nodes;
+  const px = n.labelPx[i]!;
+  const w = measurer.width(n.label[i]!, px);
+  const h = measurer.lineHeight(px);
+  const x = n.labelXY[2 * i]!;
+  const align = n.labelAlign[i]!;
+  return [align === LabelAlign.middle ? x - w / 2 : align === LabelAlign.end ? x - w : x, n.labelXY[2 * i + 1]! - h / 2, w, h];
 }
 
 /** Whether two rectangles overlap by more than `tol`. */

@@ -5,11 +5,10 @@
  * faded — and that none of it re-uploads a vertex buffer.
  */
 import { join } from 'node:path';
-import { EdgeFlag, NodeFlag, NodeKind, type Geometry } from '@tbg/layout';
+import { EdgeFlag, expandButtonCentre, NodeFlag, NodeKind, type Geometry } from '@tbg/layout';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { needChromium } from '@tbg/testkit';
-import { expandButtonCentre } from '../scene/expand-buttons.js';
 import { flattenBasis } from '../scene/edge-strokes.js';
 import { insideShape } from '../scene/spatial-index.js';
 import { DEFAULT_THEME } from '../style/theme.js';

@@ -1,7 +1,7 @@
-import { NodeFlag, NodeKind, type Geometry } from '@tbg/layout';
+import { EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton, NodeFlag, NodeKind, type Geometry } from '@tbg/layout';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleGeometry } from '../test-support/example-geometry.js';
-import { buildExpandButtonQuads, EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton } from './expand-buttons.js';
+import { buildExpandButtonQuads } from './expand-buttons.js';
 import { BUTTON_MINUS, BUTTON_PLUS, QuadRole } from './node-quads.js';
 
 let all: Geometry;

@@ -1,8 +1,7 @@
-import { AnnotationSide, AnnotationType, NodeFlag, NodeKind, roboto, type Geometry } from '@tbg/layout';
+import { AnnotationSide, AnnotationType, expandButtonCentre, NodeFlag, NodeKind, roboto, type Geometry } from '@tbg/layout';
 import { ANNOTATION_LABEL_PX } from './annotations.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { exampleGeometry } from '../test-support/example-geometry.js';
-import { expandButtonCentre } from './expand-buttons.js';
 import { lodThresholds } from './lod.js';
 import { createPicker, type Picker } from './pick.js';
 import { buildNodeIndex } from './spatial-index.js';

@@ -6,9 +6,8 @@
  * and only candidates' labels are measured; only what is drawn at that zoom can be picked (the
  * same level-of-detail rules as the shaders).
  */
-import { AnnotationType, LabelAlign, NodeFlag, NodeKind, type Geometry, type TextMeasurer } from '@tbg/layout';
+import { AnnotationType, EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton, LabelAlign, NodeFlag, NodeKind, type Geometry, type TextMeasurer } from '@tbg/layout';
 import { ANNOTATION_LABEL_PX, annotationAlign } from './annotations.js';
-import { EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton } from './expand-buttons.js';
 import { MIN_LABEL_SCREEN_PX, PLAIN_BELOW_SCALE, type LodThresholds } from './lod.js';
 import { insideShape, type NodeIndex } from './spatial-index.js';
 
