@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGraphDef, fixturePath, generateTrainingGraph, needChromium, needShared } from '@tbg/testkit';
-import { darkPixels, OUT, openElementPage, nodePoint, redPixels, screenshotStats, startHarness, waitForIdle, waitForLoad, waitForShown, type ElementHarness } from './test-support/element-page.js';
+import { darkPixels, inkedPixels, OUT, openElementPage, nodePoint, redPixels, screenshotStats, startHarness, waitForIdle, waitForLoad, waitForShown, type ElementHarness } from './test-support/element-page.js';
 
 const SUITE = '<tf-graph> interaction in headless Chromium';
 const run = needChromium(SUITE) && needShared(SUITE);
@@ -410,6 +410,63 @@ describe.skipIf(!run)(SUITE, () => {
       await page.close();
     }
   });
+
+  it('in a narrow view the info card opens below the toolbar, and wraps a long device rather than scrolling sideways', async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA }, { width: 560, height: 450 });
+    try {
+      await waitForShown(page);
+      await waitForIdle(page);
+      await page.evaluate(() => document.querySelector('tf-graph')!.select('gradients/SoftmaxCrossEntropyWithLogits_grad/mul'));
+      await page.waitForFunction(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info') !== null);
+      await waitForIdle(page);
+      const parts = await page.evaluate(() => {
+        const root = document.querySelector('tf-graph')!.shadowRoot!;
+        const card = root.querySelector('.info')!;
+        return { bar: root.querySelector('.toolbar')!.getBoundingClientRect().toJSON() as DOMRect, card: card.getBoundingClientRect().toJSON() as DOMRect, scrollWidth: card.scrollWidth, clientWidth: card.clientWidth };
+      });
+      // Side by side they would overlap (the search box was under the card).
+      expect(parts.bar.right).toBeGreaterThan(parts.card.left);
+      expect(parts.card.top).toBeGreaterThanOrEqual(parts.bar.bottom);
+      expect(parts.card.bottom).toBeLessThanOrEqual(450);
+      expect(parts.scrollWidth).toBeLessThanOrEqual(parts.clientWidth);
+      expect(await shadowText(page, '.info')).toContain('device:XLA_CPU:0');
+      await page.screenshot({ path: join(OUT, 'card-narrow.png') });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('the fit keeps the graph clear of the legend, and uses the room when the legend folds', async () => {
+    // At this size the fit below the toolbar alone puts the graph's input pipeline under the legend.
+    const { page, errors } = await openElementPage(h, { src: '/generated/10k.pb' }, { width: 760, height: 570 });
+    try {
+      const loaded = await waitForShown(page);
+      if (loaded.detail.provisional === true) await page.waitForFunction(() => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.some((e) => e.type === 'layout-settled'), null, { timeout: 60_000 });
+      await waitForIdle(page, 1000);
+      const legend = () => page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.legend')!.getBoundingClientRect().toJSON() as DOMRect);
+      const setLegendVisibility = (v: string) => page.evaluate((v) => ((document.querySelector('tf-graph')!.shadowRoot!.querySelector('.legend') as HTMLElement).style.visibility = v), v);
+      const r = await legend();
+      expect(r.height).toBeGreaterThan(100);
+      // Hidden, not removed (its box, which the fit avoids, stays): nothing is drawn under it.
+      await setLegendVisibility('hidden');
+      expect((await screenshotStats(page)).inked).toBeGreaterThan(5000);
+      expect(await inkedPixels(page, { x: r.x, y: r.y, width: r.width, height: r.height })).toBe(0);
+      await setLegendVisibility('');
+      await page.screenshot({ path: join(OUT, 'fit-beside-legend-10k.png') });
+      // Folded, the legend is a title: the fit (still the load's) grows into the room.
+      const before = (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('model')))!;
+      const k = (await events(page, 'frame')).length;
+      await page.evaluate(() => (document.querySelector('tf-graph')!.shadowRoot!.querySelector('.legend-title') as HTMLElement).click());
+      await page.waitForFunction((n) => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.filter((e) => e.type === 'frame').length > n, k, { timeout: 10_000 });
+      await waitForIdle(page);
+      const after = (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('model')))!;
+      expect(after.width).toBeGreaterThan(before.width * 1.1);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
 
   it('a constant drawn on its op is a link in the card, and selecting it brings that op into view', async () => {
     const { page, errors } = await openElementPage(h, { src: XLA });

@@ -15,6 +15,7 @@ import { GraphController, type RevealZoom } from './session/graph-controller.js'
 import { GraphSession } from './session/graph-session.js';
 import type { GraphInput } from './session/graph-source.js';
 import type { ErrorDetail, GraphLoadedDetail, ProgressDetail } from './session/load-timings.js';
+import { CARD_MARGIN, cardWidth, sameRect } from './ui/card-place.js';
 import { infoCard } from './ui/info-card.js';
 import { dropHint, emptyGraphNotice, errorBox, legend, progressBar, sourceChoices, toolbar, warningsButton, warningsPanel } from './ui/overlays.js';
 import { onSchemeChange, readTheme } from './ui/read-theme.js';
@@ -97,6 +98,8 @@ export class TfGraph extends LitElement {
   private detachInput: (() => void) | null = null;
   private detachScheme: (() => void) | null = null;
   private resizeObserver: ResizeObserver | null = null;
+  /** The legend's element the resize observer watches (it comes and goes with the graph and its colour mode). */
+  private observedLegend: Element | null = null;
   private lastFrame: FrameInfo | null = null;
   /** Counts set-ups and tear-downs: work started for a removed element stops. */
   private mounts = 0;
@@ -144,6 +147,7 @@ export class TfGraph extends LitElement {
 
   protected override updated(changed: PropertyValues<this>): void {
     if (!this.controller) return;
+    this.watchLegend();
     if (SOURCE_PROPS.some((p) => changed.has(p))) this.reload();
     if (changed.has('colorBy') && changed.get('colorBy') !== undefined) this.controller.setColorBy(this.colorBy);
     if (changed.has('selected') && this.selected !== this.ownSelection && this.hasGraph) void this.selectNode(this.selected);
@@ -214,11 +218,11 @@ export class TfGraph extends LitElement {
     // Inlined workers start from the boot script, which also downloads graph URLs (fetch-protocol.ts).
     const session = new GraphSession(workers.view, [workers.elk], !this.workerUrl);
     this.controller = new GraphController(session, host, this.controllerEvents(), preview, () => needRenderer());
-    this.measureToolbar();
+    this.measureCovers();
     this.controller.resize(width, height, resolution);
     this.resizeObserver = new ResizeObserver(() => {
       const s = size();
-      this.measureToolbar();
+      this.measureCovers();
       this.controller?.resize(s.width, s.height, globalThis.devicePixelRatio || 1);
     });
     this.resizeObserver.observe(slot);
@@ -248,11 +252,46 @@ export class TfGraph extends LitElement {
     this.reload();
   }
 
-  /** Tells the controller how far down the toolbar reaches over the scene (a fit leaves that band free). */
-  private measureToolbar(): void {
-    const bar = this.renderRoot.querySelector('.toolbar');
+  /**
+   * Tells the controller what the panels that stay over the scene cover: how far down the toolbar
+   * reaches, and the legend's box in the bottom-left corner (fits and reveals keep clear of both).
+   */
+  private measureCovers(): void {
     const slot = this.renderRoot.querySelector('.canvas-slot');
-    if (bar && slot) this.controller?.setTopCover(bar.getBoundingClientRect().bottom - slot.getBoundingClientRect().top);
+    if (!slot || !this.controller) return;
+    const s = slot.getBoundingClientRect();
+    const bar = this.renderRoot.querySelector('.toolbar')?.getBoundingClientRect();
+    const l = this.observedLegend?.getBoundingClientRect();
+    this.controller.setCovers({ top: bar ? bar.bottom - s.top : 0, legend: l && l.width > 0 ? { width: l.right - s.left, height: s.bottom - l.top } : null });
+    this.placeCard();
+  }
+
+  /**
+   * Keeps the info card off the toolbar (below it when the view is too narrow for both side by
+   * side) and off the minimap (it ends above it while the minimap shows), through two custom
+   * properties of the stage that the card's style reads.
+   */
+  private placeCard(): void {
+    const stage = this.renderRoot.querySelector<HTMLElement>('.stage');
+    if (!stage) return;
+    const view = stage.getBoundingClientRect();
+    const bar = this.renderRoot.querySelector('.toolbar')?.getBoundingClientRect();
+    const cardLeft = view.width - CARD_MARGIN - cardWidth(view.width);
+    const top = bar && bar.right - view.left + CARD_MARGIN > cardLeft ? bar.bottom - view.top + CARD_MARGIN : CARD_MARGIN;
+    const m = this.lastFrame?.minimap;
+    const bottom = m ? view.height - m.y + CARD_MARGIN : CARD_MARGIN;
+    stage.style.setProperty('--tbg-card-top', `${Math.round(top)}px`);
+    stage.style.setProperty('--tbg-card-bottom', `${Math.round(bottom)}px`);
+  }
+
+  /** Follows the legend's element (a new one, or none) with the resize observer, and measures again. */
+  private watchLegend(): void {
+    const el = this.renderRoot.querySelector('.legend');
+    if (el === this.observedLegend) return;
+    if (this.observedLegend) this.resizeObserver?.unobserve(this.observedLegend);
+    this.observedLegend = el;
+    if (el) this.resizeObserver?.observe(el);
+    this.measureCovers();
   }
 
   private tearDown(): void {
@@ -263,6 +302,7 @@ export class TfGraph extends LitElement {
     this.detachScheme = null;
     this.resizeObserver?.disconnect();
     this.resizeObserver = null;
+    this.observedLegend = null;
     void this.controller?.destroy();
     this.controller = null;
     this.hasGraph = false;
@@ -319,7 +359,9 @@ export class TfGraph extends LitElement {
         this.hasXlaClusters = all['xla-cluster'].length > 0;
       },
       frame: (f) => {
+        const minimapMoved = !sameRect(f.minimap ?? null, this.lastFrame?.minimap ?? null);
         this.lastFrame = f;
+        if (minimapMoved) this.placeCard();
         this.emit('frame', f);
       },
     };

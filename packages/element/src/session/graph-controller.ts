@@ -5,8 +5,9 @@
  */
 import type { NodeInfo } from '@tbg/hierarchy';
 import { parseExpandMode, type Direction, type ViewSummary } from '@tbg/layout';
-import { DEFAULT_ZOOM_LIMITS, easeInOut, lerpCamera, centreOn, rectInView, rectOnScreen, type Camera, type Rect, type ZoomLimits } from '@tbg/render-pixi/camera';
-import { fitBelow } from '../render/fit-view.js';
+import { DEFAULT_ZOOM_LIMITS, easeInOut, lerpCamera, centreOn, rectOnScreen, type Camera, type Rect, type ZoomLimits } from '@tbg/render-pixi/camera';
+import { fitClear, inFreeView, revealArea, type Covers } from '../render/fit-view.js';
+import { CARD_MARGIN, cardWidth } from '../ui/card-place.js';
 import { readBlob, readUrl, nameOfUrl, type ReadProgress } from '../load/read-source.js';
 import type { PreviewCanvas } from '../render/preview-canvas.js';
 import type { RenderHost } from '../render/render-host.js';
@@ -43,8 +44,8 @@ const PROGRESS_EVERY_MS = 50;
 /** Superseded by a newer load: not an error anyone should see. */
 class Superseded extends Error {}
 
-/** The width the info card covers, with its margins, in a view `width` wide (tf-graph-styles: `min(340px, 45%)`, 8 px from the edge). */
-const infoCardCover = (width: number) => Math.min(340, 0.45 * width) + 16;
+/** The width the info card covers, with its margins, in a view `width` wide. */
+const infoCardCover = (width: number) => cardWidth(width) + 2 * CARD_MARGIN;
 
 /** A node nearer than this to the view's edge (CSS px) is revealed by a pan, not left where it is. */
 const REVEAL_MARGIN = 24;
@@ -82,7 +83,8 @@ export class GraphController {
   private revealOnSettle: { ref: number; intent: number } | null = null;
   /** The info card is open on the right: reveals and fits use the rest of the view. */
   private cardOpen = false;
-  private topCover = 0;
+  /** What the toolbar and the legend cover (fit-view.ts). */
+  private covers: Covers = { top: 0, legend: null };
   /** The renderer has shown a frame: until then, first layouts are previewed (preview-canvas.ts). */
   private sceneShown = false;
   /** The latest `present`, which node lookups in the renderer wait for. */
@@ -148,7 +150,7 @@ export class GraphController {
     // Open, preview and layout are sent together: the worker takes them in order, and the first
     // layout does not wait for the page to hear of the open and ask again (a round trip).
     const opening = this.session.open(bytes, { name, ...s.choice, params: { direction: s.direction } });
-    if (!this.sceneShown) this.preview?.request({ ...this.viewport, top: this.topCover, resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
+    if (!this.sceneShown) this.preview?.request({ ...this.viewport, covers: this.covers, resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
     const laying = this.session.layout({ reset: true, mode });
     // A failed open fails this layout too; the open's error is the one reported.
     laying.catch(() => undefined);
@@ -325,15 +327,26 @@ export class GraphController {
 
   /**
    * The camera that shows all of a layout in the part of the view no panel covers: below the
-   * toolbar, and beside the info card while it is open (fit-view.ts).
+   * toolbar, clear of the legend, and beside the info card while it is open (fit-view.ts).
    */
   private fitTo(g: { width: number; height: number }, besideCard = true): Camera {
-    return fitBelow(g, besideCard ? this.openView() : this.viewport, this.topCover);
+    return fitClear(g, besideCard ? this.openView() : this.viewport, this.covers);
   }
 
-  /** How far the toolbar reaches down the view (CSS px): a fit leaves that band free. */
-  setTopCover(px: number): void {
-    this.topCover = Math.max(0, px);
+  /**
+   * How far down the toolbar reaches, and the legend's box in the bottom-left corner (CSS px, with
+   * their margins): fits and reveals keep clear of them. A view still fitted fits again.
+   */
+  setCovers(covers: Covers): void {
+    const old = this.covers;
+    const l = covers.legend;
+    if (old.top === covers.top && old.legend?.width === l?.width && old.legend?.height === l?.height) return;
+    this.covers = { top: Math.max(0, covers.top), legend: l && l.width > 0 && l.height > 0 ? { ...l } : null };
+    // After the scene is up (a preview, fitted before the legend was known, is not moved under it).
+    void this.presenting.then(() => {
+      const g = this.layoutState?.layout;
+      if (g && this.fitted) this.animateTo(this.fitTo(g), 300, false);
+    });
   }
 
   /** Tells the controller whether the info card is open (it covers the view's right side). */
@@ -354,17 +367,21 @@ export class GraphController {
     if (intent !== this.cameraIntent) return true;
     const scale = zoom === 'in' ? Math.max(this.camera.scale, Math.min(1, 40 / Math.max(1, rect.height))) : this.camera.scale;
     const open = this.openView();
-    // Already in view beside the panel, and large enough: the view stays (a click must not move what
-    // it clicked). So does a node larger than the view that the view already shows part of.
-    if (scale === this.camera.scale && (rectInView(this.camera, open, rect, REVEAL_MARGIN) || fillsView(this.camera, open, rect))) return true;
+    // Already in view beside the panels, and large enough: the view stays (a click must not move
+    // what it clicked). So does a node larger than the view that the view already shows part of.
+    const onScreen = rectOnScreen(this.camera, rect);
+    if (scale === this.camera.scale && (inFreeView(onScreen, open, this.covers, REVEAL_MARGIN) || fillsView(this.camera, open, rect))) return true;
     this.fitted = false;
-    this.animateTo(centreOn({ ...this.camera, scale }, open, rect.x + rect.width / 2, rect.y + rect.height / 2));
+    const area = revealArea(open, this.covers);
+    const c = centreOn({ ...this.camera, scale }, area, rect.x + rect.width / 2, rect.y + rect.height / 2);
+    this.animateTo({ ...c, x: c.x + area.x, y: c.y + area.y });
     return true;
   }
 
-  private animateTo(target: Camera, ms = 300): void {
+  /** Moves the camera to `target` over `ms`; `moved`: the view is no longer the load's fit (a settled layout keeps it). */
+  private animateTo(target: Camera, ms = 300, moved = true): void {
     cancelAnimationFrame(this.animation);
-    this.cameraMoved = true;
+    if (moved) this.cameraMoved = true;
     const from = this.camera;
     const t0 = performance.now();
     const step = () => {

@@ -140,6 +140,11 @@ async function countPixels(page: Page, png: Buffer): Promise<PixelCounts> {
   }, png.toString('base64'));
 }
 
+/** Pixels that are not the light background in a rectangle of the page. */
+export async function inkedPixels(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<number> {
+  return (await countPixels(page, await page.screenshot({ clip }))).inked;
+}
+
 /** Pixels darker than mid grey in a rectangle of the page (text, not edges or fills). */
 export async function darkPixels(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<number> {
   return (await countPixels(page, await page.screenshot({ clip }))).dark;

@@ -35,7 +35,7 @@ export function infoCard(info: NodeInfo | null, a: InfoCardActions): TemplateRes
     <button class="close" title="Close" @click=${a.close}>×</button>
     <h3>${breakable(info.name)}</h3>
     <div>${KIND_LABEL[info.kind]}${info.op ? html` · <b>${info.op}</b>` : nothing}</div>
-    ${info.device ? html`<div>Device: ${info.device}</div>` : nothing} ${info.xlaCluster ? html`<div>XLA cluster: ${info.xlaCluster}</div>` : nothing}
+    ${info.device ? html`<div>Device: ${breakable(info.device)}</div>` : nothing} ${info.xlaCluster ? html`<div>XLA cluster: ${info.xlaCluster}</div>` : nothing}
     ${groupSection(info)} ${attributes(info)} ${links('Inputs', info.inputs, info.moreInputs, a)} ${links('Outputs', info.outputs, info.moreOutputs, a)}
     ${info.droppedInputs.length
       ? html`<div class="section">Not drawn (module objects)</div>

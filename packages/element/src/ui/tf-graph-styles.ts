@@ -217,13 +217,15 @@ export const tfGraphStyles = css`
     display: block;
     margin-bottom: 4px;
   }
+  /* Below the toolbar where the view is too narrow for both side by side, above the minimap when it shows (placeCard). */
   .info {
-    top: 8px;
+    top: var(--tbg-card-top, 8px);
     right: 8px;
     box-sizing: border-box;
     width: min(340px, 45%);
-    max-height: calc(100% - 16px);
+    max-height: calc(100% - var(--tbg-card-top, 8px) - var(--tbg-card-bottom, 8px));
     overflow: auto;
+    overflow-wrap: anywhere;
     padding: 8px 10px;
     font-size: 12px;
   }

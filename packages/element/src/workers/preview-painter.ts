@@ -3,7 +3,7 @@
  * request, and paints a shipped layout with Canvas 2D, fitted as the page fits it.
  */
 import type { Geometry } from '@tbg/layout';
-import { fitBelow } from '../render/fit-view.js';
+import { fitClear } from '../render/fit-view.js';
 import { drawScene2D, loadRoboto } from '@tbg/render-pixi/canvas2d';
 import { DARK_THEME, DEFAULT_THEME, mergeTheme } from '@tbg/render-pixi/style';
 import type { PaintSet } from '../render/render-types.js';
@@ -53,7 +53,7 @@ export class PreviewPainter {
     canvas.height = Math.max(1, Math.round(r.height * r.resolution));
     const viewport = { width: r.width, height: r.height };
     const theme = mergeTheme(r.theme.dark ? DARK_THEME : DEFAULT_THEME, r.theme.overrides);
-    drawScene2D(ctx, g, { camera: fitBelow(g, viewport, r.top), viewport, resolution: r.resolution, paint: paints[r.colorBy], theme });
+    drawScene2D(ctx, g, { camera: fitClear(g, viewport, r.covers), viewport, resolution: r.resolution, paint: paints[r.colorBy], theme });
     return true;
   }
 }

@@ -5,6 +5,7 @@
  * before a load's first layout; the worker paints the next layout it ships, once, and marks it
  * `previewed` (layout-port.ts); the page hides the canvas once the WebGL frame is on screen.
  */
+import type { Covers } from '../render/fit-view.js';
 import type { ColorBy, ThemeRequest } from '../render/render-types.js';
 
 /** page → view worker: paint the next layout shipped (the canvas comes with the first request only). */
@@ -14,8 +15,8 @@ export interface PreviewRequest {
   /** The view in CSS px and device px per CSS px. */
   width: number;
   height: number;
-  /** The band at the top that the toolbar covers (CSS px): the fit leaves it free, as the page's does. */
-  top: number;
+  /** What the toolbar and the legend cover (CSS px): the fit keeps clear of them, as the page's does. */
+  covers: Covers;
   resolution: number;
   theme: ThemeRequest;
   colorBy: ColorBy;
