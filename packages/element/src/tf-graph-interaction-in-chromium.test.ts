@@ -437,6 +437,35 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
+  it("a moved view keeps the node under the pointer in place when ELK's layout replaces the quick one, and says a layout is coming", async () => {
+    const { page, errors } = await openElementPage(h, { src: '/generated/10k.pb' });
+    try {
+      const loaded = await waitForLoad(page);
+      // ELK takes seconds at this size: the first picture is the quick layout's.
+      expect(loaded.detail.provisional).toBe(true);
+      await page.waitForFunction(() => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.some((e) => e.type === 'scene-ready'), null, { timeout: 30_000 });
+      expect(await shadowText(page, '.refining')).toContain('Refining');
+      // Zoom in where the pointer is, then find the node under it (its name is the scene's tooltip).
+      const centre = await nodePoint(page, 'model');
+      await page.mouse.move(centre.x, centre.y);
+      await page.mouse.wheel(0, -300);
+      await waitForIdle(page, 300);
+      await page.mouse.move(centre.x + 1, centre.y);
+      await page.waitForFunction(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector<HTMLElement>('.canvas-slot')!.title !== '', null, { timeout: 5000 });
+      const name = await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector<HTMLElement>('.canvas-slot')!.title);
+      const before = await nodePoint(page, name);
+      expect((await events(page, 'layout-settled')).length).toBe(0);
+      await page.waitForFunction(() => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.some((e) => e.type === 'layout-settled'), null, { timeout: 60_000 });
+      await waitForIdle(page);
+      const after = await nodePoint(page, name);
+      expect(Math.hypot(after.x - before.x, after.y - before.y)).toBeLessThan(2);
+      expect(await shadowText(page, '.refining')).toBe('');
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
   it('the fit keeps the graph clear of the legend, and uses the room when the legend folds', async () => {
     // At this size the fit below the toolbar alone puts the graph's input pipeline under the legend.
     const { page, errors } = await openElementPage(h, { src: '/generated/10k.pb' }, { width: 760, height: 570 });

@@ -17,7 +17,7 @@ import type { GraphInput } from './session/graph-source.js';
 import type { ErrorDetail, GraphLoadedDetail, ProgressDetail } from './session/load-timings.js';
 import { CARD_MARGIN, cardWidth, sameRect } from './ui/card-place.js';
 import { infoCard } from './ui/info-card.js';
-import { dropHint, emptyGraphNotice, errorBox, legend, progressBar, sourceChoices, toolbar, warningsButton, warningsPanel } from './ui/overlays.js';
+import { dropHint, emptyGraphNotice, errorBox, legend, progressBar, refiningNote, sourceChoices, toolbar, warningsButton, warningsPanel } from './ui/overlays.js';
 import { onSchemeChange, readTheme } from './ui/read-theme.js';
 import { NodeSearch } from './ui/node-search.js';
 import { EMPTY_SEARCH, searchBox, searchResults, type SearchState } from './ui/search-box.js';
@@ -55,6 +55,7 @@ export class TfGraph extends LitElement {
     warningsOpen: { state: true },
     legendOpen: { state: true },
     hasXlaClusters: { state: true },
+    refining: { state: true },
   };
 
   /** URL of a graph file (any format `loadGraph` reads). */
@@ -89,6 +90,8 @@ export class TfGraph extends LitElement {
   protected warningsOpen = false;
   /** The legend shows its rows (its title's button folds it). */
   protected legendOpen = true;
+  /** A quick layout is on screen; ELK's will replace it. */
+  protected refining = false;
   /** The search box's query and matches. */
   protected search: SearchState = EMPTY_SEARCH;
   /** The selected node's info card. */
@@ -177,7 +180,7 @@ export class TfGraph extends LitElement {
       })}
       ${searchResults(this.search, this.searchActions)} ${this.search.result ? '' : warningsPanel(this.summary?.warnings ?? [], this.warningsOpen)}
       ${this.summary?.ops === 0 ? '' : legend(this.colorBy, this.legendEntries, this.darkScene, this.legendOpen, () => (this.legendOpen = !this.legendOpen))} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
-      ${progressBar(this.progress)} ${errorBox(this.failure)} ${dropHint(this.dragging)}
+      ${progressBar(this.progress)} ${errorBox(this.failure)} ${dropHint(this.dragging)} ${refiningNote(this.refining && this.hasGraph)}
     </div>`;
   }
 
@@ -348,10 +351,14 @@ export class TfGraph extends LitElement {
         this.failure = d;
         this.hasGraph = false;
         this.legendEntries = [];
+        this.refining = false;
         this.forgetGraph();
         this.emit('error', d);
       },
-      expansion: (expanded, provisional) => this.emit('expand-change', { expanded, provisional }),
+      expansion: (expanded, provisional) => {
+        this.refining = provisional;
+        this.emit('expand-change', { expanded, provisional });
+      },
       settled: (d) => this.emit('layout-settled', d),
       sceneReady: (d) => this.emit('scene-ready', d),
       legend: (entries, all) => {
@@ -374,8 +381,12 @@ export class TfGraph extends LitElement {
       zoomLimits: () => this.controller!.zoomLimits(),
       click: (x, y) => void this.onClick(x, y),
       doubleClick: (x, y) => void this.onDoubleClick(x, y),
-      hover: (x, y) => void this.onHover(x, y),
+      hover: (x, y) => {
+        this.controller?.pointerAt({ x, y });
+        void this.onHover(x, y);
+      },
       leave: () => {
+        this.controller?.pointerAt(null);
         this.hoverSeq++;
         this.controller?.hover(-1);
         this.clearTooltip();

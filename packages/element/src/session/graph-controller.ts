@@ -47,6 +47,22 @@ class Superseded extends Error {}
 /** The width the info card covers, with its margins, in a view `width` wide. */
 const infoCardCover = (width: number) => cardWidth(width) + 2 * CARD_MARGIN;
 
+/** Where a settled layout looks for the node the user is looking at: fractions of the free view, the middle first. */
+const ANCHOR_PROBES: ReadonlyArray<readonly [number, number]> = [
+  [0.5, 0.5],
+  [0.4, 0.5],
+  [0.6, 0.5],
+  [0.5, 0.4],
+  [0.5, 0.6],
+  [0.35, 0.35],
+  [0.65, 0.35],
+  [0.35, 0.65],
+  [0.65, 0.65],
+];
+
+/** How long the renderer animates a layout change (graph-renderer's default): the anchoring pan takes as long. */
+const LAYOUT_TRANSITION_MS = 250;
+
 /** A node nearer than this to the view's edge (CSS px) is revealed by a pan, not left where it is. */
 const REVEAL_MARGIN = 24;
 
@@ -69,6 +85,8 @@ export class GraphController {
   private animation = 0;
   private selectedRef = -1;
   private hovered = -1;
+  /** The pointer over the scene (pointerAt). */
+  private pointer: { x: number; y: number } | null = null;
   /** The view moved since the graph was fitted (a settled layout keeps it then). */
   private cameraMoved = false;
   /** The camera shows the whole graph (a load's fit or `fit()`) and has not moved since: a resize fits again. */
@@ -199,12 +217,52 @@ export class GraphController {
     // Superseded (a newer load, or an expand that asked for its own layout): nothing to replace.
     if (!laid || gen !== this.generation || this.layoutState?.provisional !== true) return;
     if (refit && !this.cameraMoved) this.camera = this.fitTo(laid.layout, false);
-    await this.present(laid, true);
     const pending = this.revealOnSettle;
+    // The user has moved the view: what they were looking at stays where it is on screen.
+    const anchor = this.cameraMoved && !pending ? await this.anchorInView() : null;
+    const intent = this.cameraIntent;
+    await this.present(laid, true);
     if (pending && !laid.provisional) this.revealOnSettle = null;
     if (pending && pending.intent === this.cameraIntent) await this.reveal(pending.ref, pending.intent, 'keep');
+    if (anchor && intent === this.cameraIntent) await this.keepOnScreen(anchor, intent);
     if (laid.provisional) void this.settle(gen, refit).catch(() => undefined);
     else this.events.settled({ ms: performance.now() - t0 });
+  }
+
+  /**
+   * The node the user is looking at, and where its shape is on screen: the first node drawn under
+   * the pointer or a few points around the middle of the free view (a collapsed one before an
+   * expanded group, whose middle moves most when its content is laid out again), or null.
+   */
+  private async anchorInView(): Promise<{ ref: number; x: number; y: number } | null> {
+    const host = await this.host.catch(() => null);
+    if (!host || !this.sceneShown) return null;
+    const a = revealArea(this.openView(), this.covers);
+    const probes = ANCHOR_PROBES.map(([fx, fy]) => [a.x + a.width * fx, a.y + a.height * fy] as const);
+    if (this.pointer) probes.unshift([this.pointer.x, this.pointer.y]);
+    let found: Picked | null = null;
+    for (const [x, y] of probes) {
+      const p = await host.pick(x, y);
+      if (!p || p.ref < 0) continue;
+      if (!p.expanded) {
+        found = p;
+        break;
+      }
+      found ??= p;
+    }
+    const rect = found ? await host.shapeOf(found.ref) : null;
+    if (!found || !rect) return null;
+    const s = rectOnScreen(this.camera, rect);
+    return { ref: found.ref, x: s.x + s.width / 2, y: s.y + s.height / 2 };
+  }
+
+  /** Pans (as the new layout animates in) so that node `a.ref` is back where it was on screen; not after another camera move. */
+  private async keepOnScreen(a: { ref: number; x: number; y: number }, intent: number): Promise<void> {
+    const rect = await (await this.host).shapeOf(a.ref);
+    if (!rect || intent !== this.cameraIntent) return;
+    const c = this.camera;
+    const target = { scale: c.scale, x: a.x - (rect.x + rect.width / 2) * c.scale, y: a.y - (rect.y + rect.height / 2) * c.scale };
+    if (Math.hypot(target.x - c.x, target.y - c.y) > 0.5) this.animateTo(target, LAYOUT_TRANSITION_MS);
   }
 
   private async read(input: GraphInput, gen: number): Promise<{ bytes: Uint8Array | FetchedBytes; name: string }> {
@@ -440,6 +498,11 @@ export class GraphController {
     this.selectedRef = -1;
     this.revealOnSettle = null;
     this.pushHighlight();
+  }
+
+  /** Where the pointer is over the scene (CSS px), or null once it has left: what the user looks at. */
+  pointerAt(p: { x: number; y: number } | null): void {
+    this.pointer = p;
   }
 
   hover(index: number): void {

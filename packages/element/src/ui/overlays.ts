@@ -159,6 +159,11 @@ export function emptyGraphNotice(summary: ViewSummary | null): TemplateResult | 
   </div>`;
 }
 
+/** While a quick layout stands in for ELK's: says that the arrangement will change. */
+export function refiningNote(active: boolean): TemplateResult | typeof nothing {
+  return active ? html`<div class="panel refining" role="status" title="A quick layout is shown while ELK lays the graph out; ELK's replaces it, keeping what you look at in place">Refining the layout…</div>` : nothing;
+}
+
 export function dropHint(active: boolean): TemplateResult | typeof nothing {
   return active ? html`<div class="panel drop">Drop a graph file to show it</div>` : nothing;
 }

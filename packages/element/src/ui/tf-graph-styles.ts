@@ -151,6 +151,15 @@ export const tfGraphStyles = css`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
+  .refining {
+    bottom: 8px;
+    left: 50%;
+    transform: translateX(-50%);
+    padding: 2px 8px;
+    font-size: 11px;
+    color: var(--tf-graph-muted);
+    pointer-events: none;
+  }
   .legend {
     left: 8px;
     bottom: 8px;
