@@ -193,7 +193,9 @@ describe.skipIf(!run)(SUITE, () => {
       expect(third.loaded[2]!.nodeCount).toBeGreaterThan(50);
       expect(await page.locator('.drop-name').textContent()).toMatch(/^xla-again\.pbtxt/);
       expect(await page.locator('.timings').isVisible()).toBe(true);
-      // A file that is no graph, dropped on the element: the last graph's timings go with it.
+      const elementTop = () => page.evaluate<number>("document.querySelector('tf-graph').getBoundingClientRect().top");
+      const top = await elementTop();
+      // A file that is no graph, dropped on the element: the last graph's timings go with it (their room stays: the element does not move).
       await page.evaluate(`(() => {
         const dt = new DataTransfer();
         dt.items.add(new File([new Uint8Array([1, 2, 3, 250, 251])], 'garbage.pb'));
@@ -201,7 +203,25 @@ describe.skipIf(!run)(SUITE, () => {
         stage.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, composed: true, cancelable: true }));
       })()`);
       await page.locator('.timings').waitFor({ state: 'hidden', timeout: 30_000 });
+      expect(await elementTop()).toBe(top);
       expect(errors.filter((e) => !/garbage/.test(e))).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("a long selected name is cut in the story's toolbar, not wrapped onto a line that moves the graph", async () => {
+    const { page, errors } = await demo!.open('/#/real/xla-demo');
+    try {
+      await page.setViewportSize({ width: 800, height: 600 });
+      await waitLoaded(page, LOAD);
+      const elementTop = () => page.evaluate<number>("document.querySelector('tf-graph').getBoundingClientRect().top");
+      const top = await elementTop();
+      await page.evaluate("document.querySelector('tf-graph').select('gradients/SoftmaxCrossEntropyWithLogits_grad/mul')");
+      await page.waitForFunction("document.querySelector('.selection').textContent !== ''");
+      expect(await elementTop()).toBe(top);
+      expect(await page.locator('.selection').getAttribute('title')).toContain('gradients/SoftmaxCrossEntropyWithLogits_grad/mul');
+      expect(errors).toEqual([]);
     } finally {
       await page.close();
     }

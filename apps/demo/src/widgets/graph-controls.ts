@@ -16,7 +16,12 @@ export interface GraphControls {
 export function graphControls(el: TfGraph, ...readouts: HTMLElement[]): GraphControls {
   const selection = h('span', { class: 'selection', title: 'Selected node' });
   const extra = h('span', { class: 'toolbar-extra' });
-  const stop = onTfGraph(el, { select: (d) => (selection.textContent = d.name) });
+  const stop = onTfGraph(el, {
+    select: (d) => {
+      selection.textContent = d.name;
+      selection.title = d.name ? `Selected node: ${d.name}` : 'Selected node';
+    },
+  });
   const root = h('div', { class: 'toolbar' }, ...readouts, extra, selection);
   return { root, add: (...nodes) => extra.append(...nodes), dispose: stop };
 }

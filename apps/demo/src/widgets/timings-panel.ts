@@ -16,21 +16,24 @@ export interface TimingsPanel {
   clear(): void;
 }
 
+/**
+ * The line keeps its room while it has nothing to show (before the first load, after a failed
+ * one): its coming and going would move the graph below it.
+ */
 export function timingsPanel(): TimingsPanel {
-  const root = h('span', { class: 'timings', 'aria-label': 'Load timings', hidden: true });
+  const root = h('span', { class: 'timings vacant', 'aria-label': 'Load timings' });
+  const fill = (head: string, value: (key: keyof LoadTimings) => string) =>
+    root.replaceChildren(h('b', {}, head), ...ROWS.map(([key, name]) => h('span', { class: 'phase' }, `${name} ${value(key)}`)));
+  fill('— nodes in —', () => '—');
   return {
     root,
     show(d) {
       const total = ROWS.reduce((sum, [key]) => sum + (d.timings[key] ?? 0), 0);
-      root.replaceChildren(
-        h('b', {}, `${d.nodeCount.toLocaleString('en-US')} nodes in ${formatMs(total)}`),
-        ...ROWS.map(([key, name]) => h('span', { class: 'phase' }, `${name} ${formatMs(d.timings[key])}`)),
-      );
-      root.hidden = false;
+      fill(`${d.nodeCount.toLocaleString('en-US')} nodes in ${formatMs(total)}`, (key) => formatMs(d.timings[key]));
+      root.classList.remove('vacant');
     },
     clear() {
-      root.replaceChildren();
-      root.hidden = true;
+      root.classList.add('vacant');
     },
   };
 }
