@@ -68,6 +68,22 @@ describe.skipIf(!run)(SUITE, () => {
       await waitLoaded(page, LOAD);
       const ink = await drawnGraph(page, 'dark-xla-demo');
       expect(looksDrawn(ink), JSON.stringify(ink)).toBe(true);
+      // The legend's swatches stand out from its panel by their outlines, as the nodes do from the
+      // background (the dark fills alone were 1.1–1.5:1 against the panel).
+      const contrasts = await page.evaluate<number[]>(`(() => {
+        const lum = (css) => {
+          const [r, g, b] = css.match(/\\d+/g).slice(0, 3).map((v) => Number(v) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+          return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+        };
+        const legend = document.querySelector('tf-graph').shadowRoot.querySelector('.legend');
+        const panel = lum(getComputedStyle(legend).backgroundColor);
+        return [...legend.querySelectorAll('.swatch')].map((s) => {
+          const border = lum(getComputedStyle(s).borderTopColor);
+          return (Math.max(border, panel) + 0.05) / (Math.min(border, panel) + 0.05);
+        });
+      })()`);
+      expect(contrasts.length).toBeGreaterThan(2);
+      for (const c of contrasts) expect(c).toBeGreaterThanOrEqual(3);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

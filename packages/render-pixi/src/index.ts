@@ -41,12 +41,12 @@ export { createPicker, type Picker, type PickPart, type PickResult } from './sce
 export { planTransition, shapesAt, type TransitionPlan } from './scene/transition.js';
 export { ATLAS_FONT_PX, GlyphAtlas, SDF_EDGE, type Glyph } from './text/glyph-atlas.js';
 export { loadRoboto, ROBOTO_FAMILY } from './text/load-roboto.js';
-export { darker, hslToRgb, structureColor, TB_COLORS, TB_HUES } from './style/palette.js';
+export { darker, hslToRgb, STRUCTURE_COLORS, structureColor, TB_COLORS, TB_HUES } from './style/palette.js';
 export { plainPaint, type NodeBands, type NodePaint } from './style/paint.js';
 export { deviceColors, devicePaint, xlaClusterColors, xlaClusterPaint, type DeviceLegendEntry } from './style/device-paint.js';
 export { COMPATIBILITY_COLORS, compatibilityPaint } from './style/compatibility-paint.js';
 export type { HistogramsOf } from './style/histogram-paint.js';
-export { structureLegend, structurePaint } from './style/structure-paint.js';
+export { structureLegend, structurePaint, structureRanks } from './style/structure-paint.js';
 export { DARK_THEME, DEFAULT_THEME, mergeTheme, parseColor, type NodeFillMode, type Theme } from './style/theme.js';
 export { drawScene2D, type Scene2DOptions, type Scene2DStats } from './canvas2d/draw-scene-2d.js';
 export type { Context2D } from './canvas2d/shape-path-2d.js';

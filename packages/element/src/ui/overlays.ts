@@ -1,7 +1,7 @@
 /** The element's panels as lit templates: toolbar, legend, progress, error, drop hint. */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { ViewSummary } from '@tbg/layout';
-import { invertLightness } from '@tbg/render-pixi/style';
+import { darker, darkStroke, invertLightness } from '@tbg/render-pixi/style';
 import { COLOR_MODES, type ColorBy } from '../render/render-types.js';
 import type { ErrorDetail, ProgressDetail } from '../session/load-timings.js';
 import type { LegendEntry } from '../workers/graph-paints.js';
@@ -113,6 +113,12 @@ export function toolbar(s: ToolbarState): TemplateResult {
 
 const hex = (c: number) => `#${c.toString(16).padStart(6, '0')}`;
 
+/** A swatch drawn as the scene draws a node of that fill: the outline `darker(fill)`, both as the dark theme shows them. */
+function swatchStyle(fill: number, dark: boolean): string {
+  const stroke = darker(fill);
+  return `background:${hex(dark ? invertLightness(fill) : fill)};border-color:${hex(dark ? darkStroke(stroke) : stroke)}`;
+}
+
 /** Legend rows shown; a big graph has hundreds of structures (a 100k-op graph: a 70 ms layout of the panel). */
 const LEGEND_ROWS = 12;
 
@@ -129,7 +135,7 @@ export function legend(colorBy: ColorBy, entries: LegendEntry[], dark = false, o
   return html`<div class="panel legend" part="legend">
     <button class="legend-title" aria-expanded=${open} title=${open ? 'Fold the legend' : 'Show the legend'} @click=${() => toggle?.()}><b>${title}</b> ${open ? '▾' : '▸'}</button>
     ${open
-      ? html`${shown.map((e) => html`<div class="row" title=${e.label}><span class="swatch" style="background:${hex(dark ? invertLightness(e.color) : e.color)}"></span>${e.label}</div>`)}
+      ? html`${shown.map((e) => html`<div class="row" title=${e.label}><span class="swatch" style=${swatchStyle(e.color, dark)}></span>${e.label}</div>`)}
         ${more > 0 ? html`<div class="more">and ${more} more</div>` : nothing}`
       : nothing}
   </div>`;

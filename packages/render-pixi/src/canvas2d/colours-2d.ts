@@ -1,4 +1,5 @@
 /** Colours as Canvas 2D takes them, from the scene's packed forms. */
+import { DARK_STROKE_LIFT } from '../style/theme.js';
 
 /** 0xRRGGBB → `#rrggbb`. */
 export function cssRgb(rgb: number): string {
@@ -19,6 +20,11 @@ export function invertLightness(rgb: number): number {
   const shift = 255 - Math.max(...c) - Math.min(...c);
   const [r, g, b] = c.map((v) => Math.min(255, Math.max(0, v + shift))) as [number, number, number];
   return (r << 16) | (g << 8) | b;
+}
+
+/** The node shader's dark-theme stroke: lightness inverted, then lifted toward white (DARK_STROKE_LIFT). */
+export function darkStroke(rgb: number): number {
+  return mixRgb(invertLightness(rgb), 0xffffff, DARK_STROKE_LIFT);
 }
 
 /** Halfway between two colours (the shader's aggregate fill). */

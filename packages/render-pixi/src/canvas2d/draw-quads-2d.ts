@@ -5,8 +5,8 @@
  * filled), buttons with their sign. Read from the same buffers as the GPU, so both agree.
  */
 import { QUAD_PAD, QuadRole, BUTTON_PLUS, type NodeQuads } from '../scene/node-quads.js';
-import { DARK_STROKE_LIFT, type Theme } from '../style/theme.js';
-import { cssRgb, cssRgba, invertLightness, mixRgb, unpackRgba } from './colours-2d.js';
+import type { Theme } from '../style/theme.js';
+import { cssRgb, cssRgba, darkStroke, invertLightness, mixRgb, unpackRgba } from './colours-2d.js';
 import { addButtonSign, addShapePath, type Context2D } from './shape-path-2d.js';
 
 /** How quads are drawn at this zoom (the shader's uniforms). */
@@ -77,7 +77,7 @@ function drawShape(ctx: Context2D, quad: Quad, m: QuadMode): void {
   let stroke = unpackRgba(quad.stroke);
   if (m.theme.nodeFills === 'inverted') {
     fill = { ...fill, rgb: invertLightness(fill.rgb) };
-    stroke = { ...stroke, rgb: mixRgb(invertLightness(stroke.rgb), 0xffffff, DARK_STROKE_LIFT) };
+    stroke = { ...stroke, rgb: darkStroke(stroke.rgb) };
   }
   const aggregate = m.lod && m.scale < quad.aggregate;
   const box = aggregate || (m.lod && m.plain);

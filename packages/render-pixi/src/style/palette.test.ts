@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { darker, hslToRgb, structureColor } from './palette.js';
+import { darker, hslToRgb, STRUCTURE_COLORS, structureColor } from './palette.js';
 
 const hex = (n: number) => '#' + n.toString(16).padStart(6, '0');
 
@@ -13,7 +13,10 @@ describe('TensorBoard palette', () => {
   it('STRUCTURE_PALETTE: hue 220 first, saturation 90 − 60·sin(h·π/360), lightness 80 (95 lightened)', () => {
     // hue 220: sin(220π/360) = 0.9397 → sat 33.6 %, light 80 %.
     expect(hex(structureColor(0))).toBe(hex(hslToRgb(220, (90 - 60 * Math.sin((220 * Math.PI) / 360)) / 100, 0.8)));
-    expect(hex(structureColor(10))).toBe(hex(structureColor(0)));
+    // TensorBoard's ten, then its hues in a darker and a lighter round: 30 colours before a repeat.
+    expect(hex(structureColor(STRUCTURE_COLORS))).toBe(hex(structureColor(0)));
+    expect(new Set([...Array(STRUCTURE_COLORS).keys()].map((k) => structureColor(k))).size).toBe(STRUCTURE_COLORS);
+    expect(hex(structureColor(10))).toBe(hex(hslToRgb(220, (90 - 60 * Math.sin((220 * Math.PI) / 360)) / 100, 0.66)));
     expect(hex(structureColor(1, true))).toBe(hex(hslToRgb(100, 0.3, 0.95)));
     expect(structureColor(1)).not.toBe(structureColor(2));
   });

@@ -37,12 +37,26 @@ export function hslToRgb(h: number, s: number, l: number): number {
   return (f(0) << 16) | (f(8) << 8) | f(4);
 }
 
-/** TensorBoard's STRUCTURE_PALETTE(id, lightened): the colour of template (or device) `id`. */
+/**
+ * Lightness of the rounds of the palette: TensorBoard's 80 % for its ten hues, then the same hues
+ * darker and lighter (TensorBoard repeats its ten colours: templates ten apart looked the same).
+ */
+const ROUND_LIGHTNESS = [80, 66, 90] as const;
+
+/** How many distinct colours structureColor gives before it repeats. */
+export const STRUCTURE_COLORS = TB_HUES.length * ROUND_LIGHTNESS.length;
+
+/**
+ * TensorBoard's STRUCTURE_PALETTE(id, lightened): the colour of template (or device) `id`; ids 0–9
+ * are TensorBoard's, 10–29 its hues again in a darker and a lighter round (lightened, all of them
+ * are TensorBoard's expanded tint).
+ */
 export function structureColor(id: number, lightened = false): number {
-  const hue = TB_HUES[((id % TB_HUES.length) + TB_HUES.length) % TB_HUES.length]!;
+  const k = ((id % STRUCTURE_COLORS) + STRUCTURE_COLORS) % STRUCTURE_COLORS;
+  const hue = TB_HUES[k % TB_HUES.length]!;
   const m = Math.sin((hue * Math.PI) / 360);
   const sat = lightened ? 30 : 90 - 60 * m;
-  const light = lightened ? 95 : 80;
+  const light = lightened ? 95 : ROUND_LIGHTNESS[Math.floor(k / TB_HUES.length)]!;
   return hslToRgb(hue, sat / 100, light / 100);
 }
 

@@ -1,9 +1,9 @@
-import { computeTemplates } from '@tbg/hierarchy';
+import { computeTemplates, type Templates } from '@tbg/hierarchy';
 import { NodeKind } from '@tbg/layout';
 import { describe, expect, it } from 'vitest';
 import { exampleView } from '../test-support/example-geometry.js';
-import { structureColor, TB_COLORS } from './palette.js';
-import { structureLegend, structurePaint } from './structure-paint.js';
+import { STRUCTURE_COLORS, structureColor, TB_COLORS } from './palette.js';
+import { structureLegend, structurePaint, structureRanks } from './structure-paint.js';
 
 describe('colour by structure', () => {
   it('metanodes of one template share a palette colour; unique structures are #eee; ops stay white', async () => {
@@ -18,7 +18,7 @@ describe('colour by structure', () => {
     const colour = paint.fill[slices[0]!]!;
     expect(slices.map((i) => paint.fill[i])).toEqual([colour, colour, colour]);
     expect(colour).not.toBe(TB_COLORS.unknown);
-    expect([...Array(10).keys()].map((k) => structureColor(k))).toContain(colour);
+    expect([...Array(STRUCTURE_COLORS).keys()].map((k) => structureColor(k))).toContain(colour);
     let unique = 0;
     for (let i = 0; i < g.nodes.count; i++) {
       if (g.nodes.kind[i] === NodeKind.op) expect(paint.fill[i]).toBe(TB_COLORS.opFill);
@@ -36,4 +36,17 @@ describe('colour by structure', () => {
     const counts = named.slice(0, -1).map((l) => Number(/^(\d+) similar/.exec(l.label)?.[1] ?? 1));
     expect(counts).toEqual([...counts].sort((a, b) => b - a));
   }, 60_000);
+
+  it('gives the most repeated structures the first, distinct colours (TensorBoard gave template k colour k mod 10)', () => {
+    // Clusters in template order, not by size: 12 of them, with 1..12 groups.
+    const sizes = [3, 12, 1, 7, 5, 9, 2, 11, 4, 10, 6, 8];
+    const templates = { clusters: sizes.map((n, id) => ({ id, signature: `s${id}`, level: 1, groups: Array.from({ length: n }, (_, i) => i) })) } as unknown as Templates;
+    const rank = structureRanks(templates);
+    expect([...rank].map((r) => sizes.slice().sort((a, b) => b - a)[r])).toEqual(sizes);
+    const legend = structureLegend(templates);
+    expect(legend.slice(0, -1).map((l) => l.label)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1].map((n) => `${n} similar`));
+    const colours = legend.slice(0, -1).map((l) => l.color);
+    expect(new Set(colours).size).toBe(12);
+    expect(colours).toEqual(colours.map((_, k) => structureColor(k)));
+  });
 });
