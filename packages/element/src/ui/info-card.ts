@@ -51,7 +51,7 @@ function groupSection(info: NodeInfo): TemplateResult | typeof nothing {
   return html`<div>Subgraph: ${g.cardinality} ops${g.groups ? `, ${g.groups} groups` : ''}</div>
     <div class="section">Operations</div>
     <table>
-      ${top.map((e) => html`<tr><td>${e.key}</td><td>${e.count}</td></tr>`)}
+      ${top.map((e) => html`<tr><td>${e.key}</td><td class="count">${e.count}</td></tr>`)}
       ${g.opHistogram.length > top.length ? html`<tr><td colspan="2">… ${g.opHistogram.length - top.length} more op types</td></tr>` : nothing}
     </table>`;
 }

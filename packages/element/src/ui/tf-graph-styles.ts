@@ -257,6 +257,11 @@ export const tfGraphStyles = css`
   .info td.key {
     white-space: nowrap;
   }
+  /* Counts right-aligned, like the shapes column of inputs and outputs. */
+  .info td.count {
+    text-align: right;
+    font-variant-numeric: tabular-nums;
+  }
   .info td.shape {
     white-space: nowrap;
     text-align: right;
