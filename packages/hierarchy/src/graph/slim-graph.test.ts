@@ -101,7 +101,7 @@ describe('buildSlimGraph', () => {
       { name: 'ghost', consumers: [3], embeddingConsumers: [0, 1] },
     ]);
     expect(g.embeddings.names).toEqual(['Net/Linear[fc]/7', 'Net/s']);
-    expect(g.warnings.join()).toMatch(/2 inputs name nodes that are not in the graph .*listed in droppedInputs/);
+    expect(g.warnings.join()).toMatch(/2 inputs name nodes that are not in the graph .*not drawn; each node's info card lists its own under "Not drawn \(module objects\)"/);
     expect(g.warnings.join()).not.toMatch(/shown as missing nodes/);
   });
 

@@ -406,7 +406,7 @@ class InputResolver {
   warn(warnings: string[]): void {
     if (this.missingByName.size) warnings.push(`${this.missingByName.size} inputs name nodes that are not in the graph; they are shown as missing nodes`);
     if (this.malformedMissing) warnings.push(`${this.malformedMissing} inputs have an empty or malformed name; their missing nodes are shown as "(unnamed N)"`);
-    if (this.dropped.size) warnings.push(`${this.dropped.size} inputs name nodes that are not in the graph (in a PyTorch graph: module objects read by prim::GetAttr); they are not drawn and are listed in droppedInputs`);
+    if (this.dropped.size) warnings.push(`${this.dropped.size} inputs name nodes that are not in the graph (in a PyTorch graph: module objects read by prim::GetAttr); they are not drawn; each node's info card lists its own under "Not drawn (module objects)"`);
   }
 
   /** The dropped inputs with their readers as op node ids and embedding indices (`nodeId`: raw → dense). */
