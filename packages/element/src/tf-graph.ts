@@ -265,7 +265,9 @@ export class TfGraph extends LitElement {
     const s = slot.getBoundingClientRect();
     const bar = this.renderRoot.querySelector('.toolbar')?.getBoundingClientRect();
     const l = this.observedLegend?.getBoundingClientRect();
-    this.controller.setCovers({ top: bar ? bar.bottom - s.top : 0, legend: l && l.width > 0 ? { width: l.right - s.left, height: s.bottom - l.top } : null });
+    // Avoided only where it is by default, in the bottom-left corner (a page may move the part).
+    const cornered = l && l.width > 0 && l.left - s.left < s.width / 2 && s.bottom - l.bottom < s.height / 2;
+    this.controller.setCovers({ top: bar ? bar.bottom - s.top : 0, legend: cornered ? { width: l.right - s.left, height: s.bottom - l.top } : null });
     this.placeCard();
   }
 
@@ -355,6 +357,7 @@ export class TfGraph extends LitElement {
         this.forgetGraph();
         this.emit('error', d);
       },
+      refineEnded: () => (this.refining = false),
       expansion: (expanded, provisional) => {
         this.refining = provisional;
         this.emit('expand-change', { expanded, provisional });
@@ -381,10 +384,8 @@ export class TfGraph extends LitElement {
       zoomLimits: () => this.controller!.zoomLimits(),
       click: (x, y) => void this.onClick(x, y),
       doubleClick: (x, y) => void this.onDoubleClick(x, y),
-      hover: (x, y) => {
-        this.controller?.pointerAt({ x, y });
-        void this.onHover(x, y);
-      },
+      hover: (x, y) => void this.onHover(x, y),
+      pointerAt: (x, y) => this.controller?.pointerAt({ x, y }),
       leave: () => {
         this.controller?.pointerAt(null);
         this.hoverSeq++;

@@ -31,7 +31,7 @@ export { buildCoarseEdgeStrokes, buildEdgeStrokeLevels, buildEdgeStrokes, EdgeRo
 export { EDGE_LABEL_PX, edgeLabels, midpointAlong } from './scene/edge-labels.js';
 export { buildExpandButtonQuads } from './scene/expand-buttons.js';
 // Where the button goes is part of the geometry (re-exported: it was ours first).
-export { EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton } from '@tbg/layout';
+export { EXPAND_BUTTON_INSET, EXPAND_BUTTON_RADIUS, expandButtonCentre, hasExpandButton } from '@tbg/layout';
 export { buildEdgeGraph, HighlightBit, neighbourhood, writeHighlight, type EdgeGraph, type Highlight } from './scene/highlight.js';
 export { buildLabelGlyphs, CENTRAL_TO_BASELINE, nodeLabels, type LabelGlyphs, type LabelRole, type LabelSpec } from './scene/label-glyphs.js';
 export { AGGREGATE_BELOW_PX, EDGE_LEVELS, lodThresholds, MIN_LABEL_SCREEN_PX, PLAIN_BELOW_SCALE, type EdgeLevel, type LodThresholds } from './scene/lod.js';

@@ -13,6 +13,8 @@ export interface PointerTarget {
   click(x: number, y: number): void;
   doubleClick(x: number, y: number): void;
   hover(x: number, y: number): void;
+  /** Where the pointer is over the scene, on every move (drags too): what the user looks at. */
+  pointerAt(x: number, y: number): void;
   leave(): void;
   /** The minimap's rectangle (CSS px), or null while hidden. */
   minimap(): { x: number; y: number; width: number; height: number } | null;
@@ -55,6 +57,7 @@ export function attachPointerInput(stage: HTMLElement, target: PointerTarget): (
   };
   const onMove = (e: PointerEvent) => {
     const p = local(e);
+    target.pointerAt(p.x, p.y);
     const prev = pointers.get(e.pointerId);
     if (!prev) {
       queueHover(p);

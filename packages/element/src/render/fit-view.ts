@@ -77,11 +77,12 @@ export function revealArea(view: { width: number; height: number }, covers: Cove
   return clear.reduce((best, a) => (a.width * a.height > best.width * best.height ? a : best));
 }
 
-/** Whether a screen rectangle lies in the view below the toolbar, `margin` px inside it, and clear of the legend. */
+/** Whether a screen rectangle lies in the view below the toolbar, `margin` px inside it, and clear of the legend (when it can be). */
 export function inFreeView(s: Area, view: { width: number; height: number }, covers: Covers, margin: number): boolean {
-  const [below] = freeAreas(view, covers);
+  const [below, ...clear] = freeAreas(view, covers);
   const b = below!;
   const inside = s.x >= b.x + margin && s.y >= b.y + margin && s.x + s.width <= b.x + b.width - margin && s.y + s.height <= b.y + b.height - margin;
-  const legend = legendBox(view, covers);
+  // A legend too large to avoid (fitClear does not) is not avoided here either.
+  const legend = clear.length ? legendBox(view, covers) : null;
   return inside && !(legend && overlaps(s, legend));
 }

@@ -27,6 +27,8 @@ export interface ControllerEvents {
   legend(entries: LegendEntry[], all: Record<ColorBy, LegendEntry[]>): void;
   frame(f: FrameInfo): void;
   settled(d: LayoutSettledDetail): void;
+  /** No better layout will replace the quick one on screen (ELK failed). */
+  refineEnded(): void;
   sceneReady(d: SceneReadyDetail): void;
 }
 
@@ -83,6 +85,8 @@ export class GraphController {
   private viewport = { width: 1, height: 1 };
   camera: Camera = { x: 0, y: 0, scale: 1 };
   private animation = 0;
+  /** When the camera's current animation ends (performance.now()). */
+  private animationEnds = 0;
   private selectedRef = -1;
   private hovered = -1;
   /** The pointer over the scene (pointerAt). */
@@ -183,6 +187,7 @@ export class GraphController {
     phase.current = 'frame';
     this.progress('frame', null);
     // The whole view: the last graph's card closes with it (forgetGraph), after this fit.
+    cancelAnimationFrame(this.animation);
     this.camera = this.fitTo(laid.layout, false);
     this.cameraMoved = false;
     this.fitted = true;
@@ -214,13 +219,22 @@ export class GraphController {
   private async settle(gen: number, refit: boolean): Promise<void> {
     const t0 = performance.now();
     const laid = await this.session.layout({}, true).catch(() => null);
+    // ELK failed: the quick layout stays, and no better one is coming.
+    if (!laid && gen === this.generation && this.layoutState?.provisional) this.events.refineEnded();
     // Superseded (a newer load, or an expand that asked for its own layout): nothing to replace.
     if (!laid || gen !== this.generation || this.layoutState?.provisional !== true) return;
-    if (refit && !this.cameraMoved) this.camera = this.fitTo(laid.layout, false);
     const pending = this.revealOnSettle;
     // The user has moved the view: what they were looking at stays where it is on screen.
-    const anchor = this.cameraMoved && !pending ? await this.anchorInView() : null;
+    const current = this.layoutState;
     const intent = this.cameraIntent;
+    // (Not while a reveal or a fit glides: the view is not yet where it is going.)
+    const anchor = this.cameraMoved && !pending && performance.now() >= this.animationEnds ? await this.anchorInView() : null;
+    // Another layout was shown while the anchor was looked for: this one is out of date.
+    if (gen !== this.generation || this.layoutState !== current) return;
+    if (refit && !this.cameraMoved) {
+      cancelAnimationFrame(this.animation);
+      this.camera = this.fitTo(laid.layout, false);
+    }
     await this.present(laid, true);
     if (pending && !laid.provisional) this.revealOnSettle = null;
     if (pending && pending.intent === this.cameraIntent) await this.reveal(pending.ref, pending.intent, 'keep');
@@ -396,10 +410,11 @@ export class GraphController {
    * their margins): fits and reveals keep clear of them. A view still fitted fits again.
    */
   setCovers(covers: Covers): void {
+    const l = covers.legend && covers.legend.width > 0 && covers.legend.height > 0 ? { ...covers.legend } : null;
+    const next = { top: Math.max(0, covers.top), legend: l };
     const old = this.covers;
-    const l = covers.legend;
-    if (old.top === covers.top && old.legend?.width === l?.width && old.legend?.height === l?.height) return;
-    this.covers = { top: Math.max(0, covers.top), legend: l && l.width > 0 && l.height > 0 ? { ...l } : null };
+    if (old.top === next.top && old.legend?.width === l?.width && old.legend?.height === l?.height) return;
+    this.covers = next;
     // After the scene is up (a preview, fitted before the legend was known, is not moved under it).
     void this.presenting.then(() => {
       const g = this.layoutState?.layout;
@@ -440,6 +455,7 @@ export class GraphController {
   private animateTo(target: Camera, ms = 300, moved = true): void {
     cancelAnimationFrame(this.animation);
     if (moved) this.cameraMoved = true;
+    this.animationEnds = performance.now() + ms;
     const from = this.camera;
     const t0 = performance.now();
     const step = () => {

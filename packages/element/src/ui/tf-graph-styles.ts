@@ -232,7 +232,7 @@ export const tfGraphStyles = css`
     right: 8px;
     box-sizing: border-box;
     width: min(340px, 45%);
-    max-height: calc(100% - var(--tbg-card-top, 8px) - var(--tbg-card-bottom, 8px));
+    max-height: max(80px, calc(100% - var(--tbg-card-top, 8px) - var(--tbg-card-bottom, 8px)));
     overflow: auto;
     overflow-wrap: anywhere;
     padding: 8px 10px;

@@ -6,7 +6,7 @@ import { EXPAND_BUTTON_INSET, EXPAND_BUTTON_RADIUS } from '../geometry/expand-bu
 import { ShapeKind } from '../geometry/types.js';
 import { DEFAULT_LAYOUT_PARAMS as P } from '../params.js';
 import { roboto } from '../text/roboto.js';
-import { besideButton, BUTTON_CLEARANCE, ELLIPSE_ANNOTATION_REACH, LABEL_SIDE_MARGIN, LR_AXIS_CLEARANCE, metaHeight, metaLabel, nodeBox } from './node-box.js';
+import { besideButton, BUTTON_CLEARANCE, ELLIPSE_ANNOTATION_REACH, LABEL_SIDE_MARGIN, MAX_LABEL_SHRINK, LR_AXIS_CLEARANCE, metaHeight, metaLabel, nodeBox } from './node-box.js';
 import type { NodeBox } from './types.js';
 
 type NodeSpec = [name: string, op: string, inputs?: string[]];
@@ -265,6 +265,13 @@ describe('besideButton', () => {
     const b = besideButton('global_step', 9, W, 15, P.metaMaxLabelWidth, roboto);
     expect(b).toMatchObject({ label: 'global_step', px: 9 });
     expect(W / 2 - b.labelShift + w / 2).toBeCloseTo(W - reach, 9);
+  });
+  it('in a narrower box than the default, shrinks by 8 % at most and then cuts, still ending before the button', () => {
+    const b = besideButton('logits_weights', 8, 40, 15, 52, roboto);
+    expect(b.px).toBeCloseTo(8 * (1 - MAX_LABEL_SHRINK), 9);
+    expect(b.label.endsWith('…')).toBe(true);
+    const right = 40 / 2 - b.labelShift + roboto.width(b.label, b.px) / 2;
+    expect(right).toBeLessThanOrEqual(40 - reach + 1e-9);
   });
   it('shrinks the font of a label still too long for the room (it loses no characters), by 8 % at most', () => {
     for (const name of ['logits_weights', 'hidden_biases', 'mnist_dataset_train_2']) {

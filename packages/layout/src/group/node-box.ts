@@ -35,6 +35,8 @@ export function metaLabel(name: string): { text: string; px: number } {
 /** Room kept between a metanode's label and its expand button, and at least between the label and the box's left side, in px. */
 export const BUTTON_CLEARANCE = 1;
 export const LABEL_SIDE_MARGIN = 2;
+/** How much a label's font may shrink to pass beside the button, rather than lose characters. */
+export const MAX_LABEL_SHRINK = 0.08;
 
 /**
  * A collapsed metanode's label, centred in its `w` × `h` shape — unless it would run under the
@@ -53,8 +55,11 @@ export function besideButton(text: string, px: number, w: number, h: number, max
   const right = w / 2 - reach;
   const room = right - (-w / 2 + LABEL_SIDE_MARGIN);
   const width = m.width(label, px);
-  const fitted = width <= room ? px : (px * room) / width;
-  return { label, px: fitted, labelShift: Math.max(0, m.width(label, fitted) / 2 - right) };
+  if (width <= room) return { label, px, labelShift: Math.max(0, width / 2 - right) };
+  // Shrunk at most by MAX_LABEL_SHRINK (with the default sizes, 48 of 52 px is enough); then cut.
+  const fitted = Math.max((px * room) / width, px * (1 - MAX_LABEL_SHRINK));
+  const cut = m.width(label, fitted) <= room + 1e-6 ? label : m.truncate(text, fitted, room);
+  return { label: cut, px: fitted, labelShift: Math.max(0, m.width(cut, fitted) / 2 - right) };
 }
 
 /**
