@@ -730,23 +730,36 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
-  it('a graph with no ops (an empty run-metadata entry) says so, and why, instead of a blank view', async () => {
-    const src = '/shared/events/tf2-keras-callback-scalars-histos/train/events.out.tfevents.1585231889.LEMON.12072.235.v2';
-    const { page, errors } = await openElementPage(h, { src, tag: 'batch_2' });
+  it('a graph with no ops (a RunMetadata of statistics only) says so, and why, instead of a blank view', async () => {
+    const { page, errors } = await openElementPage(h, { src: '/shared/graphs/tb_run_metadata_step99.pbtxt' });
     try {
       expect((await waitForShown(page)).detail.nodeCount).toBe(0);
       await page.waitForFunction(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.empty') !== null);
       const notice = await shadowText(page, '.empty');
       expect(notice).toContain('This graph has no ops to draw.');
-      expect(notice).toContain('batch_2');
-      // The toolbar stays, to choose another graph of the file; there is no legend of nothing.
-      expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.toolbar select.source') !== null)).toBe(true);
+      expect(notice).toContain('only statistics');
+      // There is no legend of nothing.
       expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.legend') === null)).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await page.close();
     }
   });
+
+  it("an event file's run-metadata tag without a graph shows the run's graph, as TensorBoard does, and says so", async () => {
+    const src = '/shared/events/tf2-keras-callback-scalars-histos/train/events.out.tfevents.1585231889.LEMON.12072.235.v2';
+    const { page, errors } = await openElementPage(h, { src, tag: 'batch_2' });
+    try {
+      expect((await waitForShown(page)).detail.nodeCount).toBeGreaterThan(10);
+      expect(await page.evaluate(() => (document.querySelector('tf-graph')!.shadowRoot!.querySelector('.toolbar select.source') as HTMLSelectElement).value)).toBe('batch_2');
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.summary!.warnings.join(' '))).toContain('showing the run\'s graph (tag "__run_graph__")');
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.empty') === null)).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
 
   it('a graph URL is downloaded by the view worker: its bytes never reach the page', async () => {
     const { page, errors } = await openElementPage(h, { src: XLA });

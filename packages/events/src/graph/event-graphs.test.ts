@@ -48,6 +48,24 @@ describe('graphs in event files', () => {
     expect(loaded.warnings.join(' ')).toMatch(/meta_graph_def/);
   });
 
+  it("a run-metadata tag with statistics but no graph shows the run's graph (its meta graph here), the statistics kept", () => {
+    const meta = read('graphs', 'tf2onnx_regression_model.meta');
+    const rm = new tensorflow.RunMetadata({
+      step_stats: { dev_stats: [{ device: '/job:localhost/replica:0/task:0/device:CPU:0', node_stats: [{ node_name: 'add', all_start_micros: 10, op_end_rel_micros: 5 }, { node_name: 'mul', all_start_micros: 20, op_end_rel_micros: 7 }] }] },
+    });
+    const bytes = encodeRecords([
+      tensorflow.Event.encode(new tensorflow.Event({ wall_time: 1, file_version: 'brain.Event:2' })).finish(),
+      tensorflow.Event.encode(new tensorflow.Event({ wall_time: 2, meta_graph_def: meta })).finish(),
+      tensorflow.Event.encode(new tensorflow.Event({ wall_time: 3, step: 5, tagged_run_metadata: { tag: 'step5', run_metadata: tensorflow.RunMetadata.encode(rm).finish() } })).finish(),
+    ]);
+    const loaded = loadGraphFromEvents(bytes, { tag: 'step5' });
+    expect(loaded.eventTag).toBe('step5');
+    expect(loaded.graph.node.length).toBe(128);
+    expect(loaded.metaGraphInfo![0]!.tensorflowVersion).toBe('1.11.0');
+    expect(loaded.runMetadata!.step_stats!.dev_stats[0]!.node_stats).toHaveLength(2);
+    expect(loaded.warnings).toEqual(['tag "step5" holds run statistics (2 op executions) and no graph: showing the run\'s graph (tag "__run_meta_graph__")']);
+  });
+
   it('lists run metadata and Keras tags, and loads the one asked for', () => {
     const keras = read('events', 'tf2-keras-callback-scalars-histos', 'train', 'events.out.tfevents.1585231889.LEMON.12072.235.v2');
     const { entries } = listEventGraphs(keras);
@@ -62,16 +80,20 @@ describe('graphs in event files', () => {
     expect(k.keras!.className).toMatch(/Sequential|Model|Functional/);
     // This file has an op graph too: the note points to it instead of denying it.
     expect(k.warnings.join(' ')).toMatch(/conceptual graph, one node per layer \(the op graph, where the file has one, is its graph entry\)/);
+    // A run-metadata tag without a graph shows the run's graph, as TensorBoard does; said so, without claiming statistics.
     const empty = loadGraphFromEvents(keras, { tag: 'batch_2' });
-    expect(empty.graph.node).toHaveLength(0);
-    // Empty, and said so without claiming statistics.
-    expect(empty.warnings).toEqual(['the entry "batch_2" is empty', 'the RunMetadata is empty: no graph and no statistics']);
+    expect(empty.eventTag).toBe('batch_2');
+    expect(empty.graph.node.length).toBe(loadGraphFromEvents(keras).graph.node.length);
+    expect(empty.warnings).toEqual(['the entry "batch_2" is empty', 'tag "batch_2" holds no statistics and no graph: showing the run\'s graph (tag "__run_graph__")']);
     expect(() => loadGraphFromEvents(keras, { tag: 'nope' })).toThrow(/no graph or run metadata with tag "nope" \(tags: __run_graph__, keras, batch_2\)/);
 
     const pt = read('events', 'pytorch-tutorial-fashion-mnist', 'fashion_mnist_experiment_1', 'events.out.tfevents.1655100151.ziorathe.8535.0');
     const step1 = loadGraphFromEvents(pt, { tag: 'step1' });
     expect(step1.runMetadata!.step_stats!.dev_stats[0]!.device).toBe('/device:CPU:0');
     expect(loadGraphFromEvents(pt).graph.node.length).toBeGreaterThan(0);
+    // PyTorch's add_graph writes a device with no timed op: no statistics, and the run's graph shown.
+    expect(step1.graph.node.length).toBe(loadGraphFromEvents(pt).graph.node.length);
+    expect(step1.warnings.filter((w) => /step1/.test(w))).toEqual(['tag "step1" holds no statistics and no graph: showing the run\'s graph (tag "__run_graph__")']);
   });
 
   it('says so when a file has no graph', () => {

@@ -265,9 +265,15 @@ export function runMetadataGraph(rm: tensorflow.RunMetadata, warnings: string[] 
   return new tensorflow.GraphDef();
 }
 
+/** How many op executions a RunMetadata's step stats time. */
+function statCount(rm: tensorflow.RunMetadata): number {
+  return (rm.step_stats?.dev_stats ?? []).reduce((n, d) => n + (d.node_stats?.length ?? 0), 0);
+}
+
 function fromRunMetadata(rm: tensorflow.RunMetadata, encoding: GraphEncoding, warnings: string[]): Omit<GraphSource, 'largeAttrs' | 'warnings'> {
   const graph = runMetadataGraph(rm, warnings);
-  const stats = (rm.step_stats?.dev_stats ?? []).length > 0 || !!rm.cost_graph?.node?.length;
+  // A device list without a single timed op (what PyTorch's add_graph writes) is no statistics.
+  const stats = statCount(rm) > 0 || !!rm.cost_graph?.node?.length;
   if (graph.node.length === 0) warnings.push(stats ? 'the RunMetadata holds no graph, only statistics; load the graph separately and join the stats' : 'the RunMetadata is empty: no graph and no statistics');
   return { kind: 'run-metadata', encoding, graphBytes: encodeMessage('tensorflow.GraphDef', graph), runMetadata: rm };
 }
@@ -319,6 +325,26 @@ function fromJson(bytes: Uint8Array, options: LoadGraphOptions, warnings: string
   return { kind: 'tfjs-graph-model', encoding: 'json', graphBytes: m.graphBytes, tfjs: m.tfjs };
 }
 
+/** A graph_def or meta_graph_def entry's graph (and meta graph). */
+function fromGraphEntry(sel: EventGraphSelection, where: string): Pick<GraphSource, 'graphBytes' | 'metaGraphs' | 'metaGraphInfo' | 'metaGraphIndex'> {
+  if (sel.payloadKind === 'graph_def') {
+    validate(sel.payload, 'tensorflow.GraphDef', where);
+    return { graphBytes: sel.payload };
+  }
+  validate(sel.payload, 'tensorflow.MetaGraphDef', where);
+  const { meta, graph } = splitMetaGraph(sel.payload, 0, sel.payload.length);
+  return { graphBytes: graph, metaGraphs: [meta], metaGraphInfo: [metaInfo(meta, 0)], metaGraphIndex: 0 };
+}
+
+/** The run's own graph entry (`__run_graph__`, else the last graph or meta graph), read; null when the file has none. */
+function runGraphEntry(bytes: Uint8Array, sel: EventGraphSelection, options: LoadGraphOptions): EventGraphSelection | null {
+  const graphs = sel.tags.filter((t) => t.kind === 'graph_def' || t.kind === 'meta_graph_def');
+  const tag = graphs.find((t) => t.tag === '__run_graph__') ?? graphs.at(-1);
+  if (!tag || !options.eventReader) return null;
+  const run = options.eventReader(bytes, { ...(options.name === undefined ? {} : { name: options.name }), tag: tag.tag });
+  return run.payloadKind === 'graph_def' || run.payloadKind === 'meta_graph_def' ? run : null;
+}
+
 function fromEvents(bytes: Uint8Array, options: LoadGraphOptions, warnings: string[]): Omit<GraphSource, 'largeAttrs' | 'warnings'> {
   if (!options.eventReader) {
     throw new GraphFormatError({
@@ -334,16 +360,18 @@ function fromEvents(bytes: Uint8Array, options: LoadGraphOptions, warnings: stri
   const where = `${options.name ?? 'event file'} (tag ${sel.tag})`;
   switch (sel.payloadKind) {
     case 'graph_def':
-      validate(sel.payload, 'tensorflow.GraphDef', where);
-      return { ...common, graphBytes: sel.payload };
-    case 'meta_graph_def': {
-      validate(sel.payload, 'tensorflow.MetaGraphDef', where);
-      const { meta, graph } = splitMetaGraph(sel.payload, 0, sel.payload.length);
-      return { ...common, graphBytes: graph, metaGraphs: [meta], metaGraphInfo: [metaInfo(meta, 0)], metaGraphIndex: 0 };
-    }
+    case 'meta_graph_def':
+      return { ...common, ...fromGraphEntry(sel, where) };
     case 'run_metadata': {
       validate(sel.payload, 'tensorflow.RunMetadata', where);
       const rm = tensorflow.RunMetadata.decode(sel.payload);
+      // As TensorBoard does, a run-metadata tag without a graph shows the run's graph (its stats belong to it).
+      const run = runMetadataGraph(rm).node.length === 0 ? runGraphEntry(bytes, sel, options) : null;
+      if (run) {
+        const n = statCount(rm);
+        warnings.push(`tag "${sel.tag}" holds ${n ? `run statistics (${n} op executions)` : 'no statistics'} and no graph: showing the run's graph (tag "${run.tag}")`);
+        return { ...common, ...fromGraphEntry(run, `${options.name ?? 'event file'} (tag ${run.tag})`), runMetadata: rm };
+      }
       const r = fromRunMetadata(rm, 'tfrecord', warnings);
       return { ...common, graphBytes: r.graphBytes, runMetadata: rm };
     }
