@@ -24,7 +24,8 @@ export function timingsPanel(): TimingsPanel {
   const root = h('span', { class: 'timings vacant', 'aria-label': 'Load timings' });
   const fill = (head: string, value: (key: keyof LoadTimings) => string) =>
     root.replaceChildren(h('b', {}, head), ...ROWS.map(([key, name]) => h('span', { class: 'phase' }, `${name} ${value(key)}`)));
-  fill('— nodes in —', () => '—');
+  // Hidden, and about as wide as real timings, so that the first ones wrap (if at all) as it did.
+  fill('10,000 nodes in 000 ms', () => '000 ms');
   return {
     root,
     show(d) {
