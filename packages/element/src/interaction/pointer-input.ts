@@ -29,6 +29,17 @@ function inside(r: { x: number; y: number; width: number; height: number } | nul
 /** Moves under this many px between down and up still count as a click. */
 const CLICK_SLOP = 4;
 
+type Point = { x: number; y: number };
+
+/** The camera after pointer `id` of a two-finger pinch (`pointers`, before the move) moved to `p`: zoomed by the change of their distance, about their middle. */
+function pinchCamera(target: PointerTarget, pointers: Map<number, Point>, id: number, p: Point) {
+  const [a, b] = [...pointers.entries()].map(([k, v]) => (k === id ? p : v)) as [Point, Point];
+  const [pa, pb] = [...pointers.values()] as [Point, Point];
+  const before = Math.hypot(pa.x - pb.x, pa.y - pb.y) || 1;
+  const after = Math.hypot(a.x - b.x, a.y - b.y) || 1;
+  return zoomAt(target.camera(), (a.x + b.x) / 2, (a.y + b.y) / 2, after / before, target.zoomLimits());
+}
+
 export function attachPointerInput(stage: HTMLElement, target: PointerTarget): () => void {
   const pointers = new Map<number, { x: number; y: number }>();
   let downAt: { x: number; y: number } | null = null;
@@ -69,12 +80,8 @@ export function attachPointerInput(stage: HTMLElement, target: PointerTarget): (
     pointers.set(e.pointerId, p);
     if (downAt && Math.hypot(p.x - downAt.x, p.y - downAt.y) > CLICK_SLOP) moved = true;
   };
-  const pinch = (id: number, p: { x: number; y: number }) => {
-    const [a, b] = [...pointers.entries()].map(([k, v]) => (k === id ? p : v)) as [{ x: number; y: number }, { x: number; y: number }];
-    const [pa, pb] = [...pointers.values()] as [{ x: number; y: number }, { x: number; y: number }];
-    const before = Math.hypot(pa.x - pb.x, pa.y - pb.y) || 1;
-    const after = Math.hypot(a.x - b.x, a.y - b.y) || 1;
-    target.setCamera(zoomAt(target.camera(), (a.x + b.x) / 2, (a.y + b.y) / 2, after / before, target.zoomLimits()));
+  const pinch = (id: number, p: Point) => {
+    target.setCamera(pinchCamera(target, pointers, id, p));
     moved = true;
   };
   const onUp = (e: PointerEvent) => {
