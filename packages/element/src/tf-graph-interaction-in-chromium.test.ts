@@ -411,7 +411,7 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
-  it('in a narrow view the info card opens below the toolbar, and wraps a long device rather than scrolling sideways', async () => {
+  it('in a narrow view the info card opens below the toolbar and wraps a long device rather than scrolling sideways; the legend starts folded', async () => {
     const { page, errors } = await openElementPage(h, { src: XLA }, { width: 560, height: 450 });
     try {
       await waitForShown(page);
@@ -430,6 +430,9 @@ describe.skipIf(!run)(SUITE, () => {
       expect(parts.card.bottom).toBeLessThanOrEqual(450);
       expect(parts.scrollWidth).toBeLessThanOrEqual(parts.clientWidth);
       expect(await shadowText(page, '.info')).toContain('device:XLA_CPU:0');
+      // In a view this small the legend starts folded, to its title.
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelectorAll('.legend .row').length)).toBe(0);
+      expect(await shadowText(page, '.legend-title')).toContain('Structure');
       await page.screenshot({ path: join(OUT, 'card-narrow.png') });
       expect(errors).toEqual([]);
     } finally {

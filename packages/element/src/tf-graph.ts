@@ -28,6 +28,9 @@ import { startViewWorkers } from './workers/start-workers.js';
 export type Orientation = 'vertical' | 'horizontal';
 
 /** Properties whose change means another graph (or another layout of it) must be loaded. */
+/** Below this size (CSS px) the legend starts folded. */
+const SMALL_VIEW = { width: 640, height: 520 };
+
 const SOURCE_PROPS = ['src', 'bytes', 'file', 'metaGraph', 'tag', 'orientation', 'expandMode'] as const;
 
 export class TfGraph extends LitElement {
@@ -90,6 +93,8 @@ export class TfGraph extends LitElement {
   protected warningsOpen = false;
   /** The legend shows its rows (its title's button folds it). */
   protected legendOpen = true;
+  /** The user folded or unfolded the legend: its state is theirs from then on (else it follows the view's size). */
+  private legendChosen = false;
   /** A quick layout is on screen; ELK's will replace it. */
   protected refining = false;
   /** The search box's query and matches. */
@@ -179,7 +184,7 @@ export class TfGraph extends LitElement {
         extra: html`${searchBox(this.search, this.searchActions)} ${warningsButton(this.summary?.warnings ?? [], this.warningsOpen, () => (this.warningsOpen = !this.warningsOpen))}`,
       })}
       ${searchResults(this.search, this.searchActions)} ${this.search.result ? '' : warningsPanel(this.summary?.warnings ?? [], this.warningsOpen)}
-      ${this.summary?.ops === 0 ? '' : legend(this.colorBy, this.legendEntries, this.darkScene, this.legendOpen, () => (this.legendOpen = !this.legendOpen))} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
+      ${this.summary?.ops === 0 ? '' : legend(this.colorBy, this.legendEntries, this.darkScene, this.legendOpen, () => this.toggleLegend())} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
       ${progressBar(this.progress)} ${errorBox(this.failure)} ${dropHint(this.dragging)} ${refiningNote(this.refining && this.hasGraph)}
     </div>`;
   }
@@ -221,10 +226,12 @@ export class TfGraph extends LitElement {
     // Inlined workers start from the boot script, which also downloads graph URLs (fetch-protocol.ts).
     const session = new GraphSession(workers.view, [workers.elk], !this.workerUrl);
     this.controller = new GraphController(session, host, this.controllerEvents(), preview, () => needRenderer());
+    this.legendForSize(width, height);
     this.measureCovers();
     this.controller.resize(width, height, resolution);
     this.resizeObserver = new ResizeObserver(() => {
       const s = size();
+      this.legendForSize(s.width, s.height);
       this.measureCovers();
       this.controller?.resize(s.width, s.height, globalThis.devicePixelRatio || 1);
     });
@@ -268,6 +275,8 @@ export class TfGraph extends LitElement {
     // Avoided only where it is by default, in the bottom-left corner (a page may move the part).
     const cornered = l && l.width > 0 && l.left - s.left < s.width / 2 && s.bottom - l.bottom < s.height / 2;
     this.controller.setCovers({ top: bar ? bar.bottom - s.top : 0, legend: cornered ? { width: l.right - s.left, height: s.bottom - l.top } : null });
+    // (The "Refining the layout…" note keeps beside the legend.)
+    this.renderRoot.querySelector<HTMLElement>('.stage')?.style.setProperty('--tbg-legend-right', `${Math.round(cornered ? l.right - s.left : 0)}px`);
     this.placeCard();
   }
 
@@ -287,6 +296,16 @@ export class TfGraph extends LitElement {
     const bottom = m ? view.height - m.y + CARD_MARGIN : CARD_MARGIN;
     stage.style.setProperty('--tbg-card-top', `${Math.round(top)}px`);
     stage.style.setProperty('--tbg-card-bottom', `${Math.round(bottom)}px`);
+  }
+
+  private toggleLegend(): void {
+    this.legendChosen = true;
+    this.legendOpen = !this.legendOpen;
+  }
+
+  /** In a small view the legend starts folded (open, it would take much of the room the graph needs), unless the user chose. */
+  private legendForSize(width: number, height: number): void {
+    if (!this.legendChosen) this.legendOpen = width >= SMALL_VIEW.width && height >= SMALL_VIEW.height;
   }
 
   /** Follows the legend's element (a new one, or none) with the resize observer, and measures again. */

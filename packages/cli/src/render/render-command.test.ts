@@ -7,7 +7,7 @@ import { pngSize } from '@tbg/events';
 import { fixturePath, needShared } from '@tbg/testkit';
 import { writeExampleLogdir } from '../example/write-example-logdir.js';
 import { runTbg, TBG_BIN as bin } from '../test-support/tbg-bin.js';
-import { structureColor } from '@tbg/render-pixi/style';
+import { STRUCTURE_COLORS, structureColor } from '@tbg/render-pixi/style';
 import { cssHex } from './node-colors.js';
 import { pngSizeFor } from './png-via-chromium.js';
 
@@ -48,7 +48,7 @@ describe.skipIf(!needShared('tbg render'))('tbg render', () => {
     // layer1/weights and layer2/weights share a structure, so one fill from the template palette.
     const fillsOf = (svg: string, label: string) => [...svg.matchAll(new RegExp(`<rect [^>]*fill="(#[0-9a-f]{6})"[^>]*/>\\n<text[^>]*>${label}</text>`, 'g'))].map((m) => m[1]);
     const structure = paint('structure');
-    const templateColours = [0, 1, 2, 3, 4, 5].map((k) => cssHex(structureColor(k)));
+    const templateColours = [...Array(STRUCTURE_COLORS).keys()].map((k) => cssHex(structureColor(k)));
     const weights = fillsOf(structure, 'weights');
     expect(weights).toHaveLength(2);
     expect(weights[0]).toBe(weights[1]);

@@ -151,10 +151,12 @@ export const tfGraphStyles = css`
     text-overflow: ellipsis;
     white-space: nowrap;
   }
+  /* Centred at the bottom, or beside the legend where that would meet it (placeCard sets the variable). */
   .refining {
     bottom: 8px;
-    left: 50%;
+    left: max(50%, calc(var(--tbg-legend-right, 0px) + 8px + 70px));
     transform: translateX(-50%);
+    white-space: nowrap;
     padding: 2px 8px;
     font-size: 11px;
     color: var(--tf-graph-muted);
