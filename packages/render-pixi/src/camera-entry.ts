@@ -5,6 +5,7 @@ export {
   DEFAULT_ZOOM_LIMITS,
   easeInOut,
   fitCamera,
+  LAYOUT_TRANSITION_MS,
   lerpCamera,
   panBy,
   rectInView,

@@ -32,8 +32,8 @@ export interface Area {
 export function freeAreas(view: { width: number; height: number }, covers: Covers): Area[] {
   const top = Math.min(Math.max(0, covers.top), view.height / 3);
   const below: Area = { x: 0, y: top, width: view.width, height: view.height - top };
-  const l = covers.legend;
-  if (!l || l.width <= 0 || l.height <= 0) return [below];
+  const l = legendBox(view, covers);
+  if (!l) return [below];
   const beside: Area = { ...below, x: l.width, width: view.width - l.width };
   const above: Area = { ...below, height: view.height - l.height - top };
   return [below, ...[beside, above].filter((a) => a.width >= view.width / 3 && a.height >= below.height / 3)];

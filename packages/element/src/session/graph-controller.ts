@@ -5,7 +5,7 @@
  */
 import type { NodeInfo } from '@tbg/hierarchy';
 import { parseExpandMode, type Direction, type ViewSummary } from '@tbg/layout';
-import { DEFAULT_ZOOM_LIMITS, easeInOut, lerpCamera, centreOn, rectOnScreen, type Camera, type Rect, type ZoomLimits } from '@tbg/render-pixi/camera';
+import { DEFAULT_ZOOM_LIMITS, easeInOut, lerpCamera, centreOn, LAYOUT_TRANSITION_MS, rectOnScreen, type Camera, type Rect, type ZoomLimits } from '@tbg/render-pixi/camera';
 import { fitClear, inFreeView, revealArea, type Covers } from '../render/fit-view.js';
 import { CARD_MARGIN, cardWidth } from '../ui/card-place.js';
 import { readBlob, readUrl, nameOfUrl, type ReadProgress } from '../load/read-source.js';
@@ -61,9 +61,6 @@ const ANCHOR_PROBES: ReadonlyArray<readonly [number, number]> = [
   [0.35, 0.65],
   [0.65, 0.65],
 ];
-
-/** How long the renderer animates a layout change (graph-renderer's default): the anchoring pan takes as long. */
-const LAYOUT_TRANSITION_MS = 250;
 
 /** A node nearer than this to the view's edge (CSS px) is revealed by a pan, not left where it is. */
 const REVEAL_MARGIN = 24;

@@ -8,7 +8,7 @@
  */
 import { Application, Container, type Texture } from 'pixi.js';
 import { roboto, type Geometry } from '@tbg/layout';
-import { fitCamera, screenToWorld, visibleWorld, type Camera, type Rect, type Viewport } from '../scene/camera.js';
+import { fitCamera, LAYOUT_TRANSITION_MS, screenToWorld, visibleWorld, type Camera, type Rect, type Viewport } from '../scene/camera.js';
 import { buildEdgeGraph, intersect, litBounds, writeHighlight, type EdgeGraph, type Highlight } from '../scene/highlight.js';
 import { lodThresholds, PLAIN_BELOW_SCALE, type LodThresholds } from '../scene/lod.js';
 import { DEFAULT_MINIMAP, insideRect, minimapLayout, minimapShown, minimapToWorld, type MinimapOptions } from '../scene/minimap-layout.js';
@@ -62,7 +62,7 @@ export interface SetGeometryOptions {
    * ancestor and fade in; the last frame is exactly the new scene. Skipped above 20k nodes.
    */
   transitionFrom?: 'previous';
-  /** Animation length (default 250 ms, TensorBoard's). */
+  /** Animation length (default LAYOUT_TRANSITION_MS, TensorBoard's 250 ms). */
   durationMs?: number;
 }
 
@@ -209,7 +209,7 @@ export class GraphRenderer {
     this.minimapDirty();
     const animate = options.transitionFrom === 'previous' && prev !== undefined;
     if ((options.camera ?? (animate ? 'keep' : 'fit')) === 'fit') this.setCamera(fitCamera(graphExtent(g), this.viewport));
-    const durationMs = options.durationMs ?? 250;
+    const durationMs = options.durationMs ?? LAYOUT_TRANSITION_MS;
     if (animate && durationMs > 0 && g.nodes.count <= MAX_ANIMATED_NODES) {
       this.transition.start({ prev, next: g, paint, lod, index, slots: meshes.slots, durationMs }, () => this.render());
     }

@@ -3,6 +3,9 @@
  * with the gestures as pure functions. `screen = world · scale + (x, y)`.
  */
 
+/** How long an expand, a collapse or a new layout animates (ms; TensorBoard's 250): a camera move that goes with it takes as long. */
+export const LAYOUT_TRANSITION_MS = 250;
+
 export interface Camera {
   /** Screen position of the world origin. */
   x: number;
