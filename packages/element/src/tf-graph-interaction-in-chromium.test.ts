@@ -469,6 +469,50 @@ describe.skipIf(!run)(SUITE, () => {
     }
   }, 120_000);
 
+  it('selecting a group larger than the free view zooms out to show all of it clear of the panels; a new card starts at the top', async () => {
+    const { page, errors } = await openElementPage(h, { src: XLA });
+    try {
+      await waitForShown(page);
+      await waitForIdle(page);
+      // The gradients group expanded, and zoomed in on until it is larger than the view.
+      await page.evaluate(() => document.querySelector('tf-graph')!.expand('gradients'));
+      await waitForIdle(page);
+      const g = await nodePoint(page, 'gradients');
+      await page.mouse.move(g.x, g.y);
+      for (let k = 0; k < 8; k++) {
+        await page.mouse.wheel(0, -200);
+        await waitForIdle(page, 100);
+      }
+      await waitForIdle(page);
+      const before = (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('gradients')))!;
+      expect(before.height).toBeGreaterThan(700);
+      await page.evaluate(() => document.querySelector('tf-graph')!.select('gradients'));
+      await page.waitForFunction(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info') !== null);
+      await waitForIdle(page);
+      const parts = await page.evaluate(async () => {
+        const el = document.querySelector('tf-graph')!;
+        const root = el.shadowRoot!;
+        const box = el.getBoundingClientRect();
+        const r = (await el.nodeRect('gradients'))!;
+        const rect = (s: string) => root.querySelector(s)?.getBoundingClientRect().toJSON() as DOMRect | undefined;
+        return { node: { left: box.left + r.x, top: box.top + r.y, right: box.left + r.x + r.width, bottom: box.top + r.y + r.height }, bar: rect('.toolbar')!, card: rect('.info')!, legend: rect('.legend'), height: box.bottom };
+      });
+      expect(parts.node.top).toBeGreaterThanOrEqual(parts.bar.bottom);
+      expect(parts.node.right).toBeLessThanOrEqual(parts.card.left);
+      expect(parts.node.bottom).toBeLessThanOrEqual(parts.height);
+      const l = parts.legend;
+      if (l) expect(parts.node.left >= l.right || parts.node.bottom <= l.top).toBe(true);
+      // Scrolled down, the card of the next node starts at its name again.
+      await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info')!.scrollTo(0, 200));
+      await page.evaluate(() => document.querySelector('tf-graph')!.select('Reshape'));
+      await page.waitForFunction(() => /Reshape/.test(document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info h3')?.textContent ?? ''));
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info')!.scrollTop)).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('the fit keeps the graph clear of the legend, and uses the room when the legend folds', async () => {
     // At this size the fit below the toolbar alone puts the graph's input pipeline under the legend.
     const { page, errors } = await openElementPage(h, { src: '/generated/10k.pb' }, { width: 760, height: 570 });

@@ -159,6 +159,8 @@ export class TfGraph extends LitElement {
     if (SOURCE_PROPS.some((p) => changed.has(p))) this.reload();
     if (changed.has('colorBy') && changed.get('colorBy') !== undefined) this.controller.setColorBy(this.colorBy);
     if (changed.has('selected') && this.selected !== this.ownSelection && this.hasGraph) void this.selectNode(this.selected);
+    // A new node's card starts at its name, not where the last one was scrolled to.
+    if ((changed as Map<PropertyKey, unknown>).has('info') && this.info) this.renderRoot.querySelector('.info')?.scrollTo(0, 0);
   }
 
   override render() {

@@ -435,17 +435,30 @@ export class GraphController {
     // The camera was moved meanwhile (a fit, a pan: e.g. right after the double click that selected
     // and expanded this node): that move stands.
     if (intent !== this.cameraIntent) return true;
-    const scale = zoom === 'in' ? Math.max(this.camera.scale, Math.min(1, 40 / Math.max(1, rect.height))) : this.camera.scale;
     const open = this.openView();
+    const area = revealArea(open, this.covers);
+    const scale = this.revealScale(zoom, rect, area);
     // Already in view beside the panels, and large enough: the view stays (a click must not move
     // what it clicked). So does a node larger than the view that the view already shows part of.
     const onScreen = rectOnScreen(this.camera, rect);
     if (scale === this.camera.scale && (inFreeView(onScreen, open, this.covers, REVEAL_MARGIN) || fillsView(this.camera, open, rect))) return true;
     this.fitted = false;
-    const area = revealArea(open, this.covers);
     const c = centreOn({ ...this.camera, scale }, area, rect.x + rect.width / 2, rect.y + rect.height / 2);
     this.animateTo({ ...c, x: c.x + area.x, y: c.y + area.y });
     return true;
+  }
+
+  /**
+   * The scale a reveal shows a node at: `in` zooms in to a node too small to see, and out to one
+   * larger than the free area (a big expanded group: its title and border off the panels); `keep`
+   * keeps the view's.
+   */
+  private revealScale(zoom: RevealZoom, rect: Rect, area: { width: number; height: number }): number {
+    const current = this.camera.scale;
+    if (zoom !== 'in') return current;
+    const readable = Math.max(current, Math.min(1, 40 / Math.max(1, rect.height)));
+    const fits = Math.min((area.width - 2 * REVEAL_MARGIN) / Math.max(1, rect.width), (area.height - 2 * REVEAL_MARGIN) / Math.max(1, rect.height));
+    return Math.min(readable, Math.max(fits, 1e-4));
   }
 
   /** Moves the camera to `target` over `ms`; `moved`: the view is no longer the load's fit (a settled layout keeps it). */
