@@ -18,7 +18,8 @@ export function graphControls(el: TfGraph, ...readouts: HTMLElement[]): GraphCon
   const extra = h('span', { class: 'toolbar-extra' });
   const stop = onTfGraph(el, {
     select: (d) => {
-      selection.textContent = d.name;
+      // Marked left-to-right inside the right-to-left box: cut, the name loses its start, not its leaf.
+      selection.textContent = d.name ? `\u200e${d.name}\u200e` : '';
       selection.title = d.name ? `Selected node: ${d.name}` : 'Selected node';
     },
   });
