@@ -27,10 +27,10 @@ import { startViewWorkers } from './workers/start-workers.js';
 
 export type Orientation = 'vertical' | 'horizontal';
 
-/** Properties whose change means another graph (or another layout of it) must be loaded. */
 /** Below this size (CSS px) the legend starts folded. */
 const SMALL_VIEW = { width: 640, height: 520 };
 
+/** Properties whose change means another graph (or another layout of it) must be loaded. */
 const SOURCE_PROPS = ['src', 'bytes', 'file', 'metaGraph', 'tag', 'orientation', 'expandMode'] as const;
 
 export class TfGraph extends LitElement {
