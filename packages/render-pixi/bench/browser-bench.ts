@@ -49,7 +49,9 @@ async function benchSize(page: Page, o: SyntheticOptions): Promise<void> {
   const fit = await page.evaluate<Cam>('tbgRender.camera()');
   // Zoomed in: 1 screen px per world px at the graph's centre (a few hundred nodes in view).
   const zoomed: Cam = { scale: 1, x: W / 2 - shown.width / 2, y: H / 2 - shown.height / 2 };
-  const configs = [[true, true], [true, false], [false, false]] as const;
+  // With the cache, a zoom shows the picture enlarged: sampled nearest while it moves on a
+  // software GPU ('auto', as here), and also filtered as on a GPU ('linear'), for comparison.
+  const configs = [[true, true, 'auto'], [true, true, 'linear'], [true, false, 'auto'], [false, false, 'auto']] as const;
   for (const [view, start] of [['fitted', fit], ['zoomed in', zoomed]] as const) {
     // The three settings take turns, ROUNDS times: on a shared machine a slow moment then falls on
     // each of them alike, rather than on whichever row ran then.
@@ -58,8 +60,8 @@ async function benchSize(page: Page, o: SyntheticOptions): Promise<void> {
     const stats: FrameStats[] = [];
     const pictures: Array<Record<string, number>> = [];
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [k, [lodAndCull, cache]] of configs.entries()) {
-        await page.evaluate(`tbgRender.configure({ lod: ${lodAndCull}, cull: ${lodAndCull}, cache: ${cache} })`);
+      for (const [k, [lodAndCull, cache, motionSampling]] of configs.entries()) {
+        await page.evaluate(`tbgRender.configure({ lod: ${lodAndCull}, cull: ${lodAndCull}, cache: ${cache}, motionSampling: '${motionSampling}' })`);
         const f = await frames(page, walk(start), start);
         steps[k]!.push(f.ms);
         maxima[k] = Math.max(maxima[k]!, f.max);
@@ -72,12 +74,12 @@ async function benchSize(page: Page, o: SyntheticOptions): Promise<void> {
         }
       }
     }
-    const rows = configs.map(([lodAndCull, cache], k) => ({ bench: 'render-pixi', case: 'frame per pan/zoom step', nodes: shown.nodes, edges: shown.edges, view, lodAndCull, cache, frameMs: r3(median(steps[k]!)), maxFrameMs: r3(maxima[k]!), rounds: steps[k]!.map(r3), ...pictures[k], meshes: stats[k]!.meshes, visibleTiles: stats[k]!.visibleTiles, tiles: stats[k]!.tiles, firstFrameMs: firstMs }));
+    const rows = configs.map(([lodAndCull, cache, motionSampling], k) => ({ bench: 'render-pixi', case: 'frame per pan/zoom step', nodes: shown.nodes, edges: shown.edges, view, lodAndCull, cache, ...(cache ? { motionSampling } : {}), frameMs: r3(median(steps[k]!)), maxFrameMs: r3(maxima[k]!), rounds: steps[k]!.map(r3), ...pictures[k], meshes: stats[k]!.meshes, visibleTiles: stats[k]!.visibleTiles, tiles: stats[k]!.tiles, firstFrameMs: firstMs }));
     // How many times faster than drawing everything (the last row: no LOD, culling or cache).
     const everything = rows[rows.length - 1]!.frameMs;
     for (const row of rows) console.log(JSON.stringify({ ...row, timesFaster: r3(everything / row.frameMs) }));
   }
-  await page.evaluate('tbgRender.configure({ lod: true, cull: true, cache: false })');
+  await page.evaluate("tbgRender.configure({ lod: true, cull: true, cache: false, motionSampling: 'auto' })");
   await page.evaluate(`tbgRender.setCamera(${JSON.stringify(fit)})`);
   const hovered = Array.from({ length: 12 }, (_, k) => Math.floor(((k + 0.5) * shown.nodes) / 12));
   const plain = await frames(page, [fit, fit, fit, fit, fit], fit);
@@ -112,7 +114,8 @@ async function frameFloor(page: Page): Promise<void> {
   await page.evaluate('tbgRender.configure({ lod: true, cull: true, cache: false })');
   const fit = await page.evaluate<Cam>('tbgRender.camera()');
   const f = await frames(page, walk(fit), fit);
-  console.log(JSON.stringify({ bench: 'render-pixi', case: 'frame floor (3 nodes)', frameMs: r3(f.ms), maxFrameMs: r3(f.max) }));
+  const gpu = await page.evaluate<string>('tbgRender.gpu()');
+  console.log(JSON.stringify({ bench: 'render-pixi', case: 'frame floor (3 nodes)', frameMs: r3(f.ms), maxFrameMs: r3(f.max), gpu }));
   await page.evaluate('tbgRender.destroy()');
 }
 

@@ -52,6 +52,6 @@ export { DARK_THEME, DEFAULT_THEME, mergeTheme, parseColor, type NodeFillMode, t
 export { drawScene2D, type Scene2DOptions, type Scene2DStats } from './canvas2d/draw-scene-2d.js';
 export type { Context2D } from './canvas2d/shape-path-2d.js';
 export { GraphRenderer, type FrameInfo, type FrameStats, type GraphRendererOptions, type SetGeometryOptions } from './pixi/graph-renderer.js';
-export type { Detail } from './pixi/frame-visibility.js';
+export type { Detail, MotionSampling } from './pixi/frame-visibility.js';
 export { MAX_ANIMATED_NODES } from './pixi/transition-player.js';
 export { inWorker, useWorkerAdapter } from './pixi/worker-adapter.js';

@@ -28,7 +28,17 @@ export interface Detail {
   cull: boolean;
   /** Show pans and zooms from a cached picture of the view (view-cache.ts). */
   cache?: boolean;
+  /** How that picture is sampled while it is shown enlarged during a zoom (default 'auto'; see MotionSampling). */
+  motionSampling?: MotionSampling;
 }
+
+/**
+ * 'linear': filtered, as when the camera rests; 'nearest': each screen pixel takes the picture's
+ * nearest pixel, a third cheaper on a software GPU and a little blockier, for frames that last
+ * only as long as the zoom; 'auto': nearest on a software GPU (software-gpu.ts), else linear.
+ * A picture shown smaller is always filtered: nearest would drop its thin lines.
+ */
+export type MotionSampling = 'auto' | 'linear' | 'nearest';
 
 /** Annotation layers and expand buttons vanish when nodes are plain boxes (the shaders hide them; this saves the draw). */
 const PLAIN_HIDDEN_LAYERS = new Set<LayerName>(['annotations', 'annotationEdges', 'annotationLabels', 'buttons']);

@@ -19,7 +19,7 @@ import { DEFAULT_THEME, mergeTheme, type Theme } from '../style/theme.js';
 import { GlyphAtlas } from '../text/glyph-atlas.js';
 import { loadRoboto, ROBOTO_FAMILY } from '../text/load-roboto.js';
 import { createEdgeShader } from './edge-shader.js';
-import { applyVisibility, type Detail, type FrameStats } from './frame-visibility.js';
+import { applyVisibility, type Detail, type FrameStats, type MotionSampling } from './frame-visibility.js';
 import { uploadAtlasRows } from './atlas-upload.js';
 import { createAtlasTexture, createLabelShader } from './label-shader.js';
 import { Minimap } from './minimap.js';
@@ -51,6 +51,8 @@ export interface GraphRendererOptions {
    * (`setCamera(c, true)`) and draw sharp 120 ms after it rests.
    */
   cache?: boolean;
+  /** How that picture is sampled while a zoom shows it enlarged (default 'auto': nearest on a software GPU). */
+  motionSampling?: MotionSampling;
 }
 
 export interface SetGeometryOptions {
@@ -132,6 +134,10 @@ export class GraphRenderer {
   private pumpFrame = 0;
   /** The last frame showed the picture scaled (or off whole pixels): show the sharp one once built. */
   private shownInexact = false;
+  /** The last frame showed the picture enlarged and sampled nearest (MotionSampling): filtered once the camera rests. */
+  private shownNearest = false;
+  /** No camera step for SHARP_AFTER_MS: the picture is shown filtered (MotionSampling). */
+  private resting = false;
   /** The picture is stale because of a selection only: draw the scene directly until PICTURE_AFTER_MS. */
   private staleByHover = false;
   /** This frame shows the picture with the hover drawn over it (ScenePass.hover). */
@@ -139,7 +145,7 @@ export class GraphRenderer {
 
   private constructor(o: GraphRendererOptions) {
     this.viewport = { width: o.width, height: o.height };
-    this.detail = { lod: o.lod ?? true, cull: o.cull ?? true, cache: o.cache ?? false };
+    this.detail = { lod: o.lod ?? true, cull: o.cull ?? true, cache: o.cache ?? false, motionSampling: o.motionSampling ?? 'auto' };
     this.currentTheme = mergeTheme(DEFAULT_THEME, { ...(o.background !== undefined ? { background: o.background } : {}), ...o.theme });
     this.shaders = { shape: createShapeShader(this.style), edge: createEdgeShader(this.style), label: createLabelShader(this.atlasTexture, this.style) };
     this.style.setTheme(this.currentTheme);
@@ -164,6 +170,7 @@ export class GraphRenderer {
     });
     r.minimap = new Minimap(r.app.renderer, r.app.stage, r.world, r.style, r.shaders.shape);
     r.viewCache = new ViewCache(r.app.renderer);
+    r.viewCache.motionSampling = r.detail.motionSampling ?? 'auto';
     // The picture under the scene: a hover draws what it lights over it.
     r.app.stage.addChild(r.viewCache.layer, r.world, r.minimap.overlay);
     // Hit testing is ours (spatial index), so pixi's event system has nothing to walk.
@@ -218,6 +225,7 @@ export class GraphRenderer {
   /** Moves the camera; `moving`: a step of a pan or zoom in progress (the view cache may show a scaled picture). */
   setCamera(c: Camera, moving = false): void {
     this.moving = moving;
+    this.resting = false;
     this.cam = c;
     this.world.position.set(c.x, c.y);
     this.world.scale.set(c.scale);
@@ -232,6 +240,7 @@ export class GraphRenderer {
   /** Turns levels of detail and culling on or off (e.g. to compare frame times). */
   configure(detail: Partial<Detail>): void {
     this.detail = { ...this.detail, ...detail };
+    if (this.viewCache) this.viewCache.motionSampling = this.detail.motionSampling ?? 'auto';
     this.stale(false);
     this.style.set('uLod', this.detail.lod ? 1 : 0);
     this.minimapDirty();
@@ -410,7 +419,8 @@ export class GraphRenderer {
       meshes = this.finishPicture(s, cache);
     }
     const hovering = this.style.get('uHovering') > 0.5;
-    cache.show(this.cam, hovering ? this.currentTheme.fade : 0, this.currentTheme.background);
+    const sampled = cache.show(this.cam, hovering ? this.currentTheme.fade : 0, this.currentTheme.background, this.moving && !this.resting);
+    this.shownNearest = sampled === 'nearest' && cache.inexactFor(this.cam);
     this.world.visible = false;
     // Only shown: nothing of the scene is drawn this frame (but a picture drawn at once, and what
     // a hover lights).
@@ -540,6 +550,11 @@ export class GraphRenderer {
     clearTimeout(this.sharpTimer);
     this.sharpTimer = setTimeout(() => {
       const cache = this.viewCache;
+      // At rest the picture is filtered again, until the sharp one is whole.
+      if (this.shownNearest) {
+        this.resting = true;
+        this.requestRender();
+      }
       if (cache && this.scene && this.detail.cache && !this.transition.active && !cache.building(this.cam)) this.buildPicture(cache);
     }, ms);
   }

@@ -59,7 +59,8 @@ describe.skipIf(!run)(SUITE, () => {
   it('pans from the picture exactly as drawn, zooms scaled while moving and sharp once the camera rests; changes make it stale', async () => {
     const { page, errors } = await harness().open();
     try {
-      const shown = await page.evaluate<{ width: number; height: number }>(`tbgRender.showSynthetic({ groups: 2, subgroups: 6, ops: 24 }, ${W}, ${H}, { cache: true })`);
+      // Filtered while it moves, as on a GPU (on SwiftShader here 'auto' samples nearest: the next test).
+      const shown = await page.evaluate<{ width: number; height: number }>(`tbgRender.showSynthetic({ groups: 2, subgroups: 6, ops: 24 }, ${W}, ${H}, { cache: true, motionSampling: 'linear' })`);
       const start: Cam = { scale: 0.6, x: Math.round(W / 2 - (shown.width * 0.6) / 2), y: Math.round(H / 2 - (shown.height * 0.6) / 2) };
       // A camera set, not moved: the picture is drawn at once.
       const first = await page.evaluate<FrameStats>(`tbgRender.setCamera(${JSON.stringify(start)})`);
@@ -174,6 +175,36 @@ describe.skipIf(!run)(SUITE, () => {
         }
       }));
   }
+
+  it('samples an enlarged picture nearest while a zoom moves on a software GPU, filtered on request', () =>
+    onPage(async (page) => {
+      const shown = await page.evaluate<{ width: number; height: number }>(`tbgRender.showSynthetic({ groups: 2, subgroups: 6, ops: 24 }, ${W}, ${H}, { cache: true })`);
+      expect(await page.evaluate<string>('tbgRender.gpu()')).toMatch(/SwiftShader/);
+      const start: Cam = { scale: 0.8, x: Math.round(W / 2 - (shown.width * 0.8) / 2), y: Math.round(H / 2 - (shown.height * 0.8) / 2) };
+      const zoom: Cam = { scale: start.scale * 1.3, x: W / 2 - (W / 2 - start.x) * 1.3, y: H / 2 - (H / 2 - start.y) * 1.3 };
+      // Away from the minimap (bottom right), whose viewport box moves.
+      const area = { x: 0, y: 0, width: 600, height: 400 };
+      const newAfterZoom = async (sampling: string): Promise<number> => {
+        await page.evaluate(`tbgRender.configure({ motionSampling: '${sampling}' })`);
+        await page.evaluate(`tbgRender.move(${JSON.stringify(start)})`);
+        await page.evaluate('tbgRender.finishPicture()');
+        expect(await page.evaluate<FrameStats>(`tbgRender.move(${JSON.stringify(start)})`)).toMatchObject({ cached: true });
+        expect(await page.evaluate<number>('tbgRender.rememberColours()')).toBeGreaterThan(20);
+        expect(await page.evaluate<FrameStats>(`tbgRender.move(${JSON.stringify(zoom)})`)).toMatchObject({ cached: true, meshes: 0 });
+        return page.evaluate<number>(`tbgRender.newColours(${JSON.stringify(area)})`);
+      };
+      // Nearest: every pixel is one of the picture's; filtered: edges and text blend into new shades.
+      expect(await newAfterZoom('auto'), 'auto on SwiftShader').toBe(0);
+      expect(await newAfterZoom('nearest')).toBe(0);
+      expect(await newAfterZoom('linear')).toBeGreaterThan(500);
+      // Once the camera rests, the picture is drawn sharp, whatever the sampling while it moved.
+      await page.evaluate(`tbgRender.configure({ motionSampling: 'auto' })`);
+      await newAfterZoom('auto');
+      const before = await page.evaluate<number>('tbgRender.frames()');
+      await page.waitForFunction(`tbgRender.frames() > ${before}`, undefined, { timeout: 2000 });
+      await page.waitForTimeout(300);
+      expect(differing(await probe(page), await direct(page, zoom), 2)).toBeLessThanOrEqual(ROUNDING);
+    }));
 
   it('keeps building a picture under way when a hover comes with the camera still', () =>
     onPage(async (page) => {

@@ -8,6 +8,8 @@ import { worldToScreen } from '../scene/camera.js';
 import type { Highlight } from '../scene/highlight.js';
 import type { MinimapOptions } from '../scene/minimap-layout.js';
 import { GraphRenderer, type FrameStats, type GraphRendererOptions, type SetGeometryOptions } from '../pixi/graph-renderer.js';
+import type { Detail } from '../pixi/frame-visibility.js';
+import { rendererName } from '../pixi/software-gpu.js';
 import { drawScene2D, type Scene2DStats } from '../canvas2d/draw-scene-2d.js';
 import { plainPaint, type NodePaint } from '../style/paint.js';
 import type { Theme } from '../style/theme.js';
@@ -159,6 +161,28 @@ function readCanvas(): Uint8Array {
   const px = new Uint8Array(gl.drawingBufferWidth * gl.drawingBufferHeight * 4);
   gl.readPixels(0, 0, gl.drawingBufferWidth, gl.drawingBufferHeight, gl.RGBA, gl.UNSIGNED_BYTE, px);
   return px;
+}
+
+let remembered = new Set<number>();
+
+/** Remembers the colours of the frame drawn again now (see `newColours`). */
+function rememberColours(): number {
+  renderer!.render();
+  const px = readCanvas();
+  remembered = new Set();
+  for (let k = 0; k < px.length; k += 4) remembered.add((px[k]! << 16) | (px[k + 1]! << 8) | px[k + 2]!);
+  return remembered.size;
+}
+
+/** How many pixels of the frame drawn again now, within `rect` (CSS px, resolution 1), have a colour it did not show when remembered. */
+function newColours(rect: { x: number; y: number; width: number; height: number }): number {
+  renderer!.render();
+  const gl = document.querySelector('canvas')!.getContext('webgl2')!;
+  const px = new Uint8Array(rect.width * rect.height * 4);
+  gl.readPixels(rect.x, gl.drawingBufferHeight - rect.y - rect.height, rect.width, rect.height, gl.RGBA, gl.UNSIGNED_BYTE, px);
+  let count = 0;
+  for (let k = 0; k < px.length; k += 4) if (!remembered.has((px[k]! << 16) | (px[k + 1]! << 8) | px[k + 2]!)) count++;
+  return count;
 }
 
 /**
@@ -330,7 +354,11 @@ const api = {
     renderer!.setTheme(t);
     return renderer!.render();
   },
-  configure: (d: { lod?: boolean; cull?: boolean; cache?: boolean }) => renderer!.configure(d),
+  configure: (d: Partial<Detail>) => renderer!.configure(d),
+  rememberColours,
+  newColours,
+  /** The WebGL renderer's name (SwiftShader here). */
+  gpu: () => rendererName(document.querySelector('canvas')!.getContext('webgl2')!),
   /**
    * A new picture for the view cache, as the renderer builds one while a pan goes on: the frame
    * (a pan step of 1 px after a change) drawn directly meanwhile, then each band (CPU and GPU ms,
