@@ -69,6 +69,24 @@ describe.skipIf(!run)(SUITE, () => {
     expect(r.meanDiff).toBeLessThan(1.5);
   });
 
+  it('labels of 6 screen px keep every stroke, as the Canvas 2D text does', async () => {
+    const { page, errors } = await harness().open({ width: 600, height: 300 });
+    try {
+      await page.evaluate('tbgRender.showSynthetic({ groups: 1, subgroups: 2, ops: 30 }, 600, 300)');
+      // 1 screen px per world px: the ops' labels ("op_0" …) are 6 px, the groups' 9 px.
+      await page.evaluate('tbgRender.setCamera({ scale: 1, x: -20, y: -10 })');
+      const r = await page.evaluate<Compared>('tbgRender.compare2d(undefined, 64)');
+      await page.screenshot({ path: join(TEST_OUTPUT, 'canvas2d-small-labels.png'), fullPage: true });
+      expect(r.stats.labels).toBeGreaterThan(60);
+      // Sampled once per pixel, the field lost strokes thinner than a pixel ("op_0" read "op.C"):
+      // 398 pixels off by more than 64 levels. Four samples a pixel: 79.
+      expect(r.differing * 600 * 300).toBeLessThan(200);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('the comparison can fail: the same picture 4 px to the right does not pass', async () => {
     const { page } = await harness().open();
     try {

@@ -1,6 +1,6 @@
 /**
  * The GLSL program for glyph quads (scene/label-glyphs.ts): signed-distance-field text, sharp at
- * any zoom, with the edge softened over one screen pixel. The vertex shader collapses the glyphs
+ * any zoom, four samples a pixel so that small text keeps its thin strokes. The vertex shader collapses the glyphs
  * of labels smaller than `MIN_LABEL_SCREEN_PX` on screen (unreadable text is not drawn), of
  * annotations when nodes are plain boxes, and of nodes inside an aggregate; colours come from
  * the theme by role, faded like their node or edge while hovering.
@@ -8,7 +8,7 @@
 import { BufferImageSource, Geometry, Mesh, Shader, Texture } from 'pixi.js';
 import type { LabelGlyphs } from '../scene/label-glyphs.js';
 import { MIN_LABEL_SCREEN_PX } from '../scene/lod.js';
-import { SDF_EDGE, type GlyphAtlas } from '../text/glyph-atlas.js';
+import { SDF_EDGE, SDF_RADIUS, type GlyphAtlas } from '../text/glyph-atlas.js';
 import { STYLE_GLSL, type SceneStyle } from './scene-style.js';
 
 const VERTEX = /* glsl */ `#version 300 es
@@ -52,10 +52,26 @@ flat in vec4 vColor;
 uniform sampler2D uAtlas;
 out vec4 finalColor;
 
+const float EDGE = ${SDF_EDGE.toFixed(3)};
+
+// Coverage of a sample whose smoothing spans ±w of the field around the outline.
+float cover(vec2 uv, float w) {
+  return smoothstep(EDGE - w, EDGE + w, texture(uAtlas, uv).r);
+}
+
 void main() {
-  float d = texture(uAtlas, vUV).r;
-  float w = max(fwidth(d), 1e-4);
-  float a = smoothstep(${SDF_EDGE.toFixed(3)} - w, ${SDF_EDGE.toFixed(3)} + w, d) * vColor.a;
+  // Atlas px per screen px, from the UV's screen derivatives (stable at any size, unlike the
+  // field's own, which jumps across strokes thinner than a pixel).
+  vec2 dx = dFdx(vUV);
+  vec2 dy = dFdy(vUV);
+  vec2 size = vec2(textureSize(uAtlas, 0));
+  float texels = 0.5 * (length(dx * size) + length(dy * size));
+  // Four samples on a rotated grid, each smoothed over its half of a pixel: small text keeps
+  // strokes thinner than a pixel (one sample at the centre misses them: "0" read as "C").
+  float w = max(0.25 * texels / ${SDF_RADIUS.toFixed(1)}, 1e-4);
+  float a = 0.25 * (cover(vUV + 0.125 * dx + 0.375 * dy, w) + cover(vUV - 0.375 * dx + 0.125 * dy, w)
+    + cover(vUV + 0.375 * dx - 0.125 * dy, w) + cover(vUV - 0.125 * dx - 0.375 * dy, w));
+  a *= vColor.a;
   if (a <= 0.0) discard;
   finalColor = vec4(vColor.rgb * a, a);
 }

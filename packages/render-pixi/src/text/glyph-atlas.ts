@@ -22,6 +22,8 @@ export const ATLAS_FONT_PX = 32;
 export const ATLAS_BUFFER = 4;
 /** Where the glyph's outline lies in the SDF's 0–1 range (tiny-sdf's default cutoff of 0.25). */
 export const SDF_EDGE = 0.75;
+/** How far from the outline the field reaches, atlas px: the field changes by 1 / SDF_RADIUS per atlas px. */
+export const SDF_RADIUS = 8;
 
 export class GlyphAtlas {
   readonly size: number;
@@ -41,7 +43,7 @@ export class GlyphAtlas {
   constructor(fontFamily: string, size = 2048) {
     this.size = size;
     this.data = new Uint8Array(size * size);
-    this.sdf = new TinySDF({ fontSize: ATLAS_FONT_PX, buffer: ATLAS_BUFFER, radius: 8, fontFamily: `${fontFamily}, sans-serif` });
+    this.sdf = new TinySDF({ fontSize: ATLAS_FONT_PX, buffer: ATLAS_BUFFER, radius: SDF_RADIUS, fontFamily: `${fontFamily}, sans-serif` });
   }
 
   /** The glyph of one code point (a string of one or two UTF-16 units). */
