@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGraphDef, fixturePath, generateTrainingGraph, needChromium, needShared } from '@tbg/testkit';
-import { darkPixels, inkedPixels, OUT, openElementPage, nodePoint, redPixels, screenshotStats, startHarness, waitForIdle, waitForLoad, waitForShown, type ElementHarness } from './test-support/element-page.js';
+import { darkPixels, inkedPixels, OUT, openElementPage, nodePoint, redPixels, screenshotStats, startHarness, waitForIdle, waitForLoad, waitForSettled, waitForShown, type ElementHarness } from './test-support/element-page.js';
 
 const SUITE = '<tf-graph> interaction in headless Chromium';
 const run = needChromium(SUITE) && needShared(SUITE);
@@ -538,6 +538,33 @@ describe.skipIf(!run)(SUITE, () => {
       await waitForIdle(page);
       const after = (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('model')))!;
       expect(after.width).toBeGreaterThan(before.width * 1.1);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
+  it('the first picture is already fitted clear of the legend, which the page draws after it', async () => {
+    // As the first picture arrives (the view worker's preview), the legend is hidden, its box kept.
+    const hide = `document.addEventListener('graph-loaded', () => {
+      const l = document.querySelector('tf-graph').shadowRoot.querySelector('.legend');
+      window.legendAtLoad = l && l.getBoundingClientRect().toJSON();
+      if (l) l.style.visibility = 'hidden';
+    }, { once: true });`;
+    const { page, errors } = await openElementPage(h, { src: '/generated/10k.pb' }, { width: 760, height: 570 }, hide);
+    try {
+      const loaded = await waitForLoad(page);
+      const r = await page.evaluate(() => (window as unknown as { legendAtLoad: DOMRect | null }).legendAtLoad);
+      expect(loaded.detail.preview).toBe(true);
+      expect(r!.height).toBeGreaterThan(100);
+      // Before, the preview was fitted below the toolbar alone (5,000 px of graph under the legend),
+      // and glided clear once the page had measured the legend.
+      const under = await inkedPixels(page, { x: r!.x, y: r!.y, width: r!.width, height: r!.height });
+      const sceneFirst = await page.evaluate(() => (window as unknown as { tfEvents: Array<{ type: string }> }).tfEvents.some((e) => e.type === 'scene-ready'));
+      await page.screenshot({ path: join(OUT, 'first-picture-legend-10k.png') });
+      expect(under, sceneFirst ? 'the scene' : 'the preview').toBe(0);
+      expect((await screenshotStats(page)).inked).toBeGreaterThan(5000);
+      await waitForSettled(page, loaded);
       expect(errors).toEqual([]);
     } finally {
       await page.close();

@@ -9,6 +9,7 @@ import type { ViewSummary } from '@tbg/layout';
 import { attachKeyboardInput } from './interaction/keyboard-input.js';
 import { attachPointerInput, type PointerTarget } from './interaction/pointer-input.js';
 import { createRenderHost, type RenderModeSetting } from './render/create-render-host.js';
+import { LEGEND_LAYOUT, PROBE_TEXT, type LegendFont } from './render/legend-box.js';
 import { PreviewCanvas } from './render/preview-canvas.js';
 import type { ColorBy, FrameInfo, Picked } from './render/render-types.js';
 import { GraphController, type RevealZoom } from './session/graph-controller.js';
@@ -303,11 +304,23 @@ export class TfGraph extends LitElement {
   private toggleLegend(): void {
     this.legendChosen = true;
     this.legendOpen = !this.legendOpen;
+    this.controller?.setLegend(this.legendOpen);
   }
 
   /** In a small view the legend starts folded (open, it would take much of the room the graph needs), unless the user chose. */
   private legendForSize(width: number, height: number): void {
     if (!this.legendChosen) this.legendOpen = width >= SMALL_VIEW.width && height >= SMALL_VIEW.height;
+    this.controller?.setLegend(this.legendOpen, this.legendFont());
+  }
+
+  /** The legend's font as this page resolves it (the view worker estimates the legend's box with it: legend-box.ts). */
+  private legendFont(): LegendFont | undefined {
+    const stage = this.renderRoot.querySelector('.stage');
+    const ctx = document.createElement('canvas').getContext('2d');
+    if (!stage || !ctx) return undefined;
+    const family = getComputedStyle(stage).fontFamily;
+    ctx.font = `${LEGEND_LAYOUT.fontPx}px ${family}`;
+    return { family, probe: ctx.measureText(PROBE_TEXT).width };
   }
 
   /** Follows the legend's element (a new one, or none) with the resize observer, and measures again. */

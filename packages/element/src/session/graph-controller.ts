@@ -7,6 +7,7 @@ import type { NodeInfo } from '@tbg/hierarchy';
 import { parseExpandMode, type Direction, type ViewSummary } from '@tbg/layout';
 import { DEFAULT_ZOOM_LIMITS, easeInOut, lerpCamera, centreOn, LAYOUT_TRANSITION_MS, rectOnScreen, type Camera, type Rect, type ZoomLimits } from '@tbg/render-pixi/camera';
 import { fitClear, inFreeView, revealArea, type Covers } from '../render/fit-view.js';
+import type { LegendFont } from '../render/legend-box.js';
 import { CARD_MARGIN, cardWidth } from '../ui/card-place.js';
 import { readBlob, readUrl, nameOfUrl, type ReadProgress } from '../load/read-source.js';
 import type { PreviewCanvas } from '../render/preview-canvas.js';
@@ -104,6 +105,9 @@ export class GraphController {
   private cardOpen = false;
   /** What the toolbar and the legend cover (fit-view.ts). */
   private covers: Covers = { top: 0, legend: null };
+  /** Whether the legend is open, and its font (a first preview estimates its box: legend-box.ts). */
+  private legendOpen = true;
+  private legendFont: LegendFont = { family: 'sans-serif', probe: 0 };
   /** The renderer has shown a frame: until then, first layouts are previewed (preview-canvas.ts). */
   private sceneShown = false;
   /** The latest `present`, which node lookups in the renderer wait for. */
@@ -169,7 +173,7 @@ export class GraphController {
     // Open, preview and layout are sent together: the worker takes them in order, and the first
     // layout does not wait for the page to hear of the open and ask again (a round trip).
     const opening = this.session.open(bytes, { name, ...s.choice, params: { direction: s.direction } });
-    if (!this.sceneShown) this.preview?.request({ ...this.viewport, covers: this.covers, resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
+    if (!this.sceneShown) this.preview?.request({ ...this.viewport, covers: this.covers, legendOpen: this.legendOpen, legendFont: this.legendFont, resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
     const laying = this.session.layout({ reset: true, mode });
     // A failed open fails this layout too; the open's error is the one reported.
     laying.catch(() => undefined);
@@ -183,8 +187,10 @@ export class GraphController {
     const t3 = performance.now();
     phase.current = 'frame';
     this.progress('frame', null);
-    // The whole view: the last graph's card closes with it (forgetGraph), after this fit.
+    // The whole view: the last graph's card closes with it (forgetGraph), after this fit — the
+    // preview's, whose legend the page has not drawn yet (the page's measure follows).
     cancelAnimationFrame(this.animation);
+    if (laid.layout.previewCovers && !this.covers.legend) this.covers = laid.layout.previewCovers;
     this.camera = this.fitTo(laid.layout, false);
     this.cameraMoved = false;
     this.fitted = true;
@@ -417,6 +423,12 @@ export class GraphController {
       const g = this.layoutState?.layout;
       if (g && this.fitted) this.animateTo(this.fitTo(g), 300, false);
     });
+  }
+
+  /** Tells the controller whether the legend is open (folded, it is its title alone), and its font. */
+  setLegend(open: boolean, font?: LegendFont): void {
+    this.legendOpen = open;
+    if (font) this.legendFont = font;
   }
 
   /** Tells the controller whether the info card is open (it covers the view's right side). */

@@ -3,6 +3,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { ViewSummary } from '@tbg/layout';
 import { darker, darkStroke, invertLightness } from '@tbg/render-pixi/style';
 import { COLOR_MODES, type ColorBy } from '../render/render-types.js';
+import { COLOR_LABEL, legendRows, legendToggle } from '../render/legend-box.js';
 import type { ErrorDetail, ProgressDetail } from '../session/load-timings.js';
 import type { LegendEntry } from '../workers/graph-paints.js';
 
@@ -65,13 +66,6 @@ export function sourceChoices(summary: ViewSummary | null): SourceChoices | null
   return null;
 }
 
-const COLOR_LABEL: Record<ColorBy, string> = {
-  structure: 'Structure',
-  device: 'Device',
-  'xla-cluster': 'XLA cluster',
-  'op-compatibility': 'TPU compatibility',
-  none: 'None',
-};
 
 export interface ToolbarState {
   colorBy: ColorBy;
@@ -119,9 +113,6 @@ function swatchStyle(fill: number, dark: boolean): string {
   return `background:${hex(dark ? invertLightness(fill) : fill)};border-color:${hex(dark ? darkStroke(stroke) : stroke)}`;
 }
 
-/** Legend rows shown; a big graph has hundreds of structures (a 100k-op graph: a 70 ms layout of the panel). */
-const LEGEND_ROWS = 12;
-
 /**
  * The legend's rows, folded to its title by the title's button (`open`, `toggle`). `dark`: the
  * scene draws fills with their lightness inverted (DARK_THEME), and so do the swatches.
@@ -129,11 +120,10 @@ const LEGEND_ROWS = 12;
 export function legend(colorBy: ColorBy, entries: LegendEntry[], dark = false, open = true, toggle?: () => void): TemplateResult | typeof nothing {
   if (entries.length === 0) return nothing;
   const title = COLOR_LABEL[colorBy];
-  // Keep the last entry (unique structure) when cutting: it explains the grey.
-  const shown = entries.length <= LEGEND_ROWS ? entries : [...entries.slice(0, LEGEND_ROWS - 1), entries[entries.length - 1]!];
-  const more = entries.length - shown.length;
+  const { shown, more } = legendRows(entries);
+  // (Its box is known before it is drawn: legend-box.ts, which follows this markup.)
   return html`<div class="panel legend" part="legend">
-    <button class="legend-title" aria-expanded=${open} title=${open ? 'Fold the legend' : 'Show the legend'} @click=${() => toggle?.()}><b>${title}</b> ${open ? '▾' : '▸'}</button>
+    <button class="legend-title" aria-expanded=${open} title=${open ? 'Fold the legend' : 'Show the legend'} @click=${() => toggle?.()}><b>${title}</b> ${legendToggle(open)}</button>
     ${open
       ? html`${shown.map((e) => html`<div class="row" title=${e.label}><span class="swatch" style=${swatchStyle(e.color, dark)}></span>${e.label}</div>`)}
         ${more > 0 ? html`<div class="more">and ${more} more</div>` : nothing}`

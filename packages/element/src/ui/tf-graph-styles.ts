@@ -2,7 +2,11 @@
  * The element's look. Every colour is a CSS custom property that a page may set on
  * `tf-graph` (or any ancestor); the dark values apply under `prefers-color-scheme: dark`.
  */
-import { css } from 'lit';
+import { css, unsafeCSS } from 'lit';
+import { LEGEND_LAYOUT as L } from '../render/legend-box.js';
+
+const px = (n: number) => unsafeCSS(`${n}px`);
+const share = unsafeCSS(`${L.share * 100}%`);
 
 export const tfGraphStyles = css`
   :host {
@@ -162,14 +166,17 @@ export const tfGraphStyles = css`
     color: var(--tf-graph-muted);
     pointer-events: none;
   }
+  /* Its box is known before it is drawn (legend-box.ts): rows of a fixed height. */
   .legend {
-    left: 8px;
-    bottom: 8px;
-    max-width: 40%;
-    max-height: 40%;
+    left: ${px(L.inset)};
+    bottom: ${px(L.inset)};
+    max-width: ${share};
+    max-height: ${share};
     overflow: auto;
-    padding: 6px 8px;
-    font-size: 12px;
+    padding: ${px(L.padY)} ${px(L.padX)};
+    border-width: ${px(L.border)};
+    font-size: ${px(L.fontPx)};
+    line-height: ${px(L.rowPx)};
   }
   .legend .legend-title {
     display: block;
@@ -187,7 +194,7 @@ export const tfGraphStyles = css`
   }
   .legend .swatch {
     display: inline-block;
-    width: 14px;
+    width: ${px(L.swatchPx - 8)};
     height: 10px;
     margin-right: 6px;
     border: 1px solid rgba(0, 0, 0, 0.3);

@@ -5,6 +5,7 @@
  * place — the layout's number and size — and shows it by number.
  */
 import type { Geometry } from '@tbg/layout';
+import type { Covers } from '../render/fit-view.js';
 import type { PaintSet } from '../render/render-types.js';
 
 /** page → view worker and page → renderer: their ends of the channel. */
@@ -29,6 +30,8 @@ export interface ShippedLayout {
   nodes: number;
   /** The view worker painted it on the preview canvas (preview-protocol.ts) before sending this. */
   previewed: boolean;
+  /** What the preview's fit kept clear of (the legend estimated): the page's first fit uses the same. */
+  previewCovers?: Covers;
 }
 
 export function isLayoutPortMessage(data: unknown): data is LayoutPortMessage {

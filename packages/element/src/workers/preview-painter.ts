@@ -6,7 +6,10 @@ import type { Geometry } from '@tbg/layout';
 import { fitClear } from '../render/fit-view.js';
 import { drawScene2D, loadRoboto } from '@tbg/render-pixi/canvas2d';
 import { DARK_THEME, DEFAULT_THEME, mergeTheme } from '@tbg/render-pixi/style';
-import type { PaintSet } from '../render/render-types.js';
+import type { Covers } from '../render/fit-view.js';
+import { legendCover, pageTextWidth } from '../render/legend-box.js';
+import type { ColorBy, PaintSet } from '../render/render-types.js';
+import type { LegendEntry } from './graph-paints.js';
 import type { PreviewMessage, PreviewRequest } from './preview-protocol.js';
 
 export class PreviewPainter {
@@ -32,28 +35,40 @@ export class PreviewPainter {
     this.pending = m;
   }
 
-  /** Paints `g` if a preview was asked for since the last one; true when it did. */
-  paint(g: Geometry, paints: PaintSet): boolean {
+  /**
+   * Paints `g` if a preview was asked for since the last one, fitted clear of the toolbar and of
+   * the legend that `legends` will give; returns what the fit kept clear of (null: not painted).
+   */
+  paint(g: Geometry, paints: PaintSet, legends: Record<ColorBy, LegendEntry[]>): Covers | null {
     const r = this.pending;
     const canvas = this.canvas;
     this.pending = null;
-    if (!r || !canvas) return false;
+    if (!r || !canvas) return null;
     try {
-      return this.draw(canvas, r, g, paints);
+      return this.draw(canvas, r, g, paints, legends);
     } catch {
       // A preview that cannot be drawn is only a later first picture: the WebGL scene comes anyway.
-      return false;
+      return null;
     }
   }
 
-  private draw(canvas: OffscreenCanvas, r: PreviewRequest, g: Geometry, paints: PaintSet): boolean {
+  private draw(canvas: OffscreenCanvas, r: PreviewRequest, g: Geometry, paints: PaintSet, legends: Record<ColorBy, LegendEntry[]>): Covers | null {
     const ctx = canvas.getContext('2d');
-    if (!ctx) return false;
+    if (!ctx) return null;
     canvas.width = Math.max(1, Math.round(r.width * r.resolution));
     canvas.height = Math.max(1, Math.round(r.height * r.resolution));
     const viewport = { width: r.width, height: r.height };
+    const covers = r.covers.legend ? r.covers : { ...r.covers, legend: legendCover(r.colorBy, legends[r.colorBy] ?? [], r.legendOpen, viewport, pageTextWidth(measureWith(ctx), r.legendFont)) };
     const theme = mergeTheme(r.theme.dark ? DARK_THEME : DEFAULT_THEME, r.theme.overrides);
-    drawScene2D(ctx, g, { camera: fitClear(g, viewport, r.covers), viewport, resolution: r.resolution, paint: paints[r.colorBy], theme });
-    return true;
+    drawScene2D(ctx, g, { camera: fitClear(g, viewport, covers), viewport, resolution: r.resolution, paint: paints[r.colorBy], theme });
+    return covers;
   }
+}
+
+/** Text widths with a canvas context of this worker. */
+function measureWith(ctx: OffscreenCanvasRenderingContext2D): (font: string, text: string) => number {
+  return (font, text) => {
+    ctx.font = font;
+    return ctx.measureText(text).width;
+  };
 }

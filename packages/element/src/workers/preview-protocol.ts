@@ -6,6 +6,7 @@
  * `previewed` (layout-port.ts); the page hides the canvas once the WebGL frame is on screen.
  */
 import type { Covers } from '../render/fit-view.js';
+import type { LegendFont } from '../render/legend-box.js';
 import type { ColorBy, ThemeRequest } from '../render/render-types.js';
 
 /** page → view worker: paint the next layout shipped (the canvas comes with the first request only). */
@@ -15,8 +16,14 @@ export interface PreviewRequest {
   /** The view in CSS px and device px per CSS px. */
   width: number;
   height: number;
-  /** What the toolbar and the legend cover (CSS px): the fit keeps clear of them, as the page's does. */
+  /**
+   * What the toolbar and the legend cover (CSS px): the fit keeps clear of them, as the page's
+   * does. A legend not drawn yet (null) is estimated from the layout's entries (legend-box.ts).
+   */
   covers: Covers;
+  /** Whether the legend will be open (else folded to its title), and the page's font for it. */
+  legendOpen: boolean;
+  legendFont: LegendFont;
   resolution: number;
   theme: ThemeRequest;
   colorBy: ColorBy;

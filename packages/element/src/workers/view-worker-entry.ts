@@ -50,10 +50,10 @@ function ship(message: unknown, transfer: ArrayBuffer[]): [unknown, ArrayBuffer[
   if (!layoutPort || m.kind !== 'laidOut' || !m.decoration) return [message, transfer];
   const n = ++shipped;
   // Painted before the geometry is transferred away, and before the page hears of the layout.
-  const previewed = preview.paint(m.geometry, m.decoration.paint);
+  const previewCovers = preview.paint(m.geometry, m.decoration.paint, m.decoration.legend);
   const delivery: LayoutDelivery = { kind: 'layout', shipped: n, geometry: m.geometry, paints: m.decoration.paint };
   layoutPort.postMessage(delivery, transfer);
-  const stub: ShippedLayout = { shipped: n, width: m.geometry.width, height: m.geometry.height, nodes: m.geometry.nodes.count, previewed };
+  const stub: ShippedLayout = { shipped: n, width: m.geometry.width, height: m.geometry.height, nodes: m.geometry.nodes.count, previewed: previewCovers !== null, ...(previewCovers ? { previewCovers } : {}) };
   return [{ ...m, geometry: stub, decoration: { legend: m.decoration.legend } }, []];
 }
 
