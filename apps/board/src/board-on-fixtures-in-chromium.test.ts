@@ -139,6 +139,32 @@ describe.skipIf(!run)(SUITE, () => {
     }
   });
 
+  it('scalars: whole steps on the step axis, clock divisions on the relative one', async () => {
+    // Every run logged "accuracy" once, at step 1: uPlot's own ticks were 0, 0.5, 1, 1.5, 2.
+    const ticks = async (p: BoardPage, tag: string) => {
+      await p.page.waitForSelector(`.scalar-card[data-tag="${tag}"] .u-over`);
+      return p.page.evaluate((t) => ((document.querySelector(`.scalar-card[data-tag="${t}"]`) as HTMLElement & { plot: { axes: Array<{ _values?: string[] }> } }).plot.axes[0]!._values ?? []), tag);
+    };
+    const steps = await open('/#scalars', { tagFilter: '^accuracy$', xAxis: 'step' });
+    try {
+      const labels = await ticks(steps, 'accuracy');
+      expect(labels.length).toBeGreaterThan(1);
+      for (const l of labels) expect(l).toMatch(/^-?\d+$/);
+    } finally {
+      await steps.page.close();
+    }
+    // Two and a half days of "bleu/dev": 12 h apart ("1d 12h"), not 50,000 s ("13h 53m 20s").
+    const relative = await open('/#scalars', { tagFilter: '^bleu/dev$', xAxis: 'relative' });
+    try {
+      const labels = await ticks(relative, 'bleu/dev');
+      expect(labels).toContain('1d');
+      for (const l of labels) expect(l).toMatch(/^(\d+d)?( ?\d+h)?$|^0s$/);
+      await shot(relative.page, 'scalars-relative-ticks');
+    } finally {
+      await relative.page.close();
+    }
+  });
+
   it('histograms: offset slices per step, then overlay outlines', async () => {
     const p = await open('/#histograms', { tagFilter: 'kernel' });
     try {

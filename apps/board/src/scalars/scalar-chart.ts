@@ -7,7 +7,8 @@
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { Settings } from '../core/store.js';
-import { align, formatDuration, formatValue, linearDomain, yExtent, type RunSeries } from './series.js';
+import { DURATION_INCRS, durationTick, STEP_INCRS, stepTick } from './axis-ticks.js';
+import { align, formatValue, linearDomain, yExtent, type RunSeries } from './series.js';
 import { tooltipPlugin } from './tooltip.js';
 
 export interface ChartInput {
@@ -40,11 +41,13 @@ function yLabel(t: number | null, log: boolean): string {
   return formatValue(t);
 }
 
+const AXIS: uPlot.Axis = { stroke: '#616161', grid: { stroke: '#eeeeee', width: 1 }, ticks: { stroke: '#e0e0e0', width: 1 }, font: '11px Roboto, sans-serif' };
+
 function xAxis(mode: Settings['xAxis']): uPlot.Axis {
-  const base: uPlot.Axis = { stroke: '#616161', grid: { stroke: '#eeeeee', width: 1 }, ticks: { stroke: '#e0e0e0', width: 1 }, font: '11px Roboto, sans-serif' };
-  if (mode === 'relative') return { ...base, values: (_u, ticks) => ticks.map(formatDuration) };
-  if (mode === 'step') return { ...base, values: (_u, ticks) => ticks.map((t) => (Math.abs(t) >= 1e4 ? `${Number((t / 1000).toPrecision(3))}k` : String(t))) };
-  return base;
+  // Relative labels ("1d 6h 30m") are wider than a step's: more room between ticks.
+  if (mode === 'relative') return { ...AXIS, incrs: [...DURATION_INCRS], space: 70, values: (_u, ticks, _axis, _space, incr) => ticks.map((t) => durationTick(t, incr)) };
+  if (mode === 'step') return { ...AXIS, incrs: [...STEP_INCRS], values: (_u, ticks) => ticks.map(stepTick) };
+  return AXIS;
 }
 
 function seriesOptions(input: ChartInput, columns: ReturnType<typeof align>['columns'], smoothing: boolean): uPlot.Series[] {
@@ -78,7 +81,7 @@ export function scalarChart(target: HTMLElement, input: ChartInput): uPlot {
       // Log: uPlot's own range, snapped to powers of ten (a custom one breaks its log ticks).
       y: settings.logY ? { distr: 3, log: 10 } : { distr: 1, range: yRange(input, smoothing) },
     },
-    axes: [xAxis(settings.xAxis), { ...xAxis('step'), values: (_u, ticks) => ticks.map((t) => yLabel(t, settings.logY)), size: 56 }],
+    axes: [xAxis(settings.xAxis), { ...AXIS, values: (_u, ticks) => ticks.map((t) => yLabel(t, settings.logY)), size: 56 }],
     series: [{}, ...seriesOptions(input, columns, smoothing)],
     plugins: [tooltipPlugin(input, settings)],
   };
