@@ -175,7 +175,15 @@ describe.skipIf(!run)(SUITE, () => {
       expect(slices).toBeGreaterThan(1);
       expect(await chart.locator('path.hist-slice').count()).toBe(slices);
       expect(await chart.locator('path.hist-slice').first().getAttribute('fill')).not.toBe('none');
+      // The pointer reads a slice: it is outlined, and the caption gives its step, value and count.
+      const box = (await chart.boundingBox())!;
+      await p.page.mouse.move(box.x + box.width * 0.45, box.y + box.height * 0.5);
+      await p.page.waitForFunction(() => document.querySelector('.histogram-card .hist-hover')?.getAttribute('visibility') === 'visible');
+      expect(await chart.locator('.hist-readout').textContent()).toMatch(/^step [\d,]+ · value \S+ · count \S+$/);
+      expect(await chart.locator('path.hist-slice.lit').count()).toBe(1);
       await shot(p.page, 'histograms-offset');
+      await p.page.mouse.move(0, 0);
+      expect(await chart.locator('.hist-hover').getAttribute('visibility')).toBe('hidden');
       await p.page.check('input[name="histogramMode"][value="overlay"]');
       const overlay = p.page.locator('.histogram-card svg.histogram-chart[data-mode="overlay"]').first();
       await overlay.waitFor();

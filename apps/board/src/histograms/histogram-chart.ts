@@ -6,6 +6,7 @@
 import { svg } from '../core/dom.js';
 import type { HistogramMode } from '../core/store.js';
 import { bottomAxis, linear, niceTicks, shade, text } from '../core/svg-chart.js';
+import { attachHistogramHover } from './histogram-hover.js';
 import type { Rebinned } from './rebin.js';
 
 const W = 440;
@@ -50,5 +51,6 @@ export function histogramChart(data: Rebinned, color: string, mode: HistogramMod
   const axis = svg('g', { class: 'axis' });
   if (mode === 'offset') stepAxis(axis, data.steps.map((s) => s.step), baseOf);
   root.append(axis);
+  attachHistogramHover(root, data, { left: M.left, right: W - M.right, top: M.top, bottom: H - M.bottom, baseOf, sliceHeight: sliceH, overlay: mode === 'overlay' });
   return root;
 }
