@@ -206,6 +206,12 @@ describe.skipIf(!run)(SUITE, () => {
       const opacities = await chart.locator('path.dist-band').evaluateAll((ps) => ps.map((x) => Number(x.getAttribute('fill-opacity'))));
       expect(opacities[0]).toBeLessThan(opacities[3]!);
       expect(opacities[3]).toBeCloseTo(opacities[4]!);
+      // The pointer reads the nearest step: its percentiles dotted, its step, min, median and max said.
+      const box = (await chart.boundingBox())!;
+      await p.page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.5);
+      await p.page.waitForFunction(() => document.querySelector('.distribution-card .dist-hover')?.getAttribute('visibility') === 'visible');
+      expect(await chart.locator('.hist-readout').textContent()).toMatch(/^step [\d,]+ · min \S+ · median \S+ · max \S+$/);
+      expect(await chart.locator('circle.dist-dot').count()).toBe(9);
       await shot(p.page, 'distributions');
       expect(p.errors).toEqual([]);
     } finally {

@@ -9,6 +9,7 @@ import type { XAxis } from '../core/store.js';
 import { bottomAxis, leftAxis, linear, niceTicks, tickLabel } from '../core/svg-chart.js';
 import type { DistributionRow } from '../core/types.js';
 import { formatDuration, xOf } from '../scalars/series.js';
+import { attachDistributionHover } from './distribution-hover.js';
 
 /** The chart's opacity basis points (not the backend's: TensorBoard uses ±2σ here). */
 const OPACITY_BPS = [0, 228, 1587, 3085, 5000, 6915, 8413, 9772, 10000];
@@ -23,13 +24,14 @@ const M = { left: 52, right: 14, top: 10, bottom: 26 };
 
 interface Point {
   x: number;
+  step: number;
   values: number[];
 }
 
 function points(rows: readonly DistributionRow[], xAxis: XAxis): Point[] {
   const sorted = [...rows].sort((a, b) => a[1] - b[1]);
   const firstWall = Math.min(...sorted.map((r) => r[0]));
-  return sorted.map(([wall, step, bps]) => ({ x: xOf(xAxis, step, wall, firstWall), values: bps.map((b) => num(b[1])) })).filter((p) => p.values.length === 9 && p.values.every(Number.isFinite));
+  return sorted.map(([wall, step, bps]) => ({ x: xOf(xAxis, step, wall, firstWall), step, values: bps.map((b) => num(b[1])) })).filter((p) => p.values.length === 9 && p.values.every(Number.isFinite));
 }
 
 export function distributionChart(rows: readonly DistributionRow[], color: string, xAxis: XAxis): SVGSVGElement {
@@ -52,5 +54,6 @@ export function distributionChart(rows: readonly DistributionRow[], color: strin
   }
   const label = xAxis === 'relative' ? formatDuration : xAxis === 'wall' ? (t: number) => new Date(t * 1000).toLocaleTimeString() : tickLabel;
   root.append(bands, bottomAxis(x, niceTicks(x0, x1, 5), H - M.bottom, M.left, W - M.right, label));
+  attachDistributionHover(root, pts.map((p) => ({ step: p.step, px: x(p.x), values: p.values })), y, { left: M.left, right: W - M.right, top: M.top, bottom: H - M.bottom });
   return root;
 }
