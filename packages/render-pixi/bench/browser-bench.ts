@@ -53,7 +53,7 @@ async function benchSize(page: Page, o: SyntheticOptions): Promise<void> {
   // software GPU ('auto', as here), and also filtered as on a GPU ('linear'), for comparison.
   const configs = [[true, true, 'auto'], [true, true, 'linear'], [true, false, 'auto'], [false, false, 'auto']] as const;
   for (const [view, start] of [['fitted', fit], ['zoomed in', zoomed]] as const) {
-    // The three settings take turns, ROUNDS times: on a shared machine a slow moment then falls on
+    // The settings take turns, ROUNDS times: on a shared machine a slow moment then falls on
     // each of them alike, rather than on whichever row ran then.
     const steps = configs.map(() => [] as number[]);
     const maxima = configs.map(() => 0);

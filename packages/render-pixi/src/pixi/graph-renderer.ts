@@ -134,10 +134,9 @@ export class GraphRenderer {
   private pumpFrame = 0;
   /** The last frame showed the picture scaled (or off whole pixels): show the sharp one once built. */
   private shownInexact = false;
-  /** The last frame showed the picture enlarged and sampled nearest (MotionSampling): filtered once the camera rests. */
-  private shownNearest = false;
-  /** No camera step for SHARP_AFTER_MS: the picture is shown filtered (MotionSampling). */
-  private resting = false;
+  /** The last frame showed the picture enlarged and sampled nearest (MotionSampling): `restTimer` filters it once the camera rests. */
+  private shownBlocky = false;
+  private restTimer: ReturnType<typeof setTimeout> | undefined;
   /** The picture is stale because of a selection only: draw the scene directly until PICTURE_AFTER_MS. */
   private staleByHover = false;
   /** This frame shows the picture with the hover drawn over it (ScenePass.hover). */
@@ -225,7 +224,6 @@ export class GraphRenderer {
   /** Moves the camera; `moving`: a step of a pan or zoom in progress (the view cache may show a scaled picture). */
   setCamera(c: Camera, moving = false): void {
     this.moving = moving;
-    this.resting = false;
     this.cam = c;
     this.world.position.set(c.x, c.y);
     this.world.scale.set(c.scale);
@@ -241,6 +239,9 @@ export class GraphRenderer {
   configure(detail: Partial<Detail>): void {
     this.detail = { ...this.detail, ...detail };
     if (this.viewCache) this.viewCache.motionSampling = this.detail.motionSampling ?? 'auto';
+    // How a picture is sampled changes no picture.
+    const keys = Object.keys(detail);
+    if (keys.length > 0 && keys.every((k) => k === 'motionSampling')) return;
     this.stale(false);
     this.style.set('uLod', this.detail.lod ? 1 : 0);
     this.minimapDirty();
@@ -378,6 +379,7 @@ export class GraphRenderer {
       this.style.set('uPlain', this.cam.scale < PLAIN_BELOW_SCALE ? 1 : 0);
       stats = this.detail.cache && !this.transition.active && this.viewCache ? this.fromCache(s, this.viewCache) : this.visibleNow(s);
     }
+    this.afterBlocky(stats.cached === true);
     if (this.hoverPass) this.style.set('uPass', ScenePass.hover);
     try {
       // The picture, opaque, covers the whole canvas whenever it is shown: clearing first would only cost.
@@ -419,8 +421,9 @@ export class GraphRenderer {
       meshes = this.finishPicture(s, cache);
     }
     const hovering = this.style.get('uHovering') > 0.5;
-    const sampled = cache.show(this.cam, hovering ? this.currentTheme.fade : 0, this.currentTheme.background, this.moving && !this.resting);
-    this.shownNearest = sampled === 'nearest' && cache.inexactFor(this.cam);
+    // In motion only while the camera moves: a hover with the camera still is drawn filtered.
+    const inMotion = this.moving && !sameCamera(this.lastCam, this.cam);
+    this.shownBlocky = cache.show(this.cam, hovering ? this.currentTheme.fade : 0, this.currentTheme.background, inMotion);
     this.world.visible = false;
     // Only shown: nothing of the scene is drawn this frame (but a picture drawn at once, and what
     // a hover lights).
@@ -545,16 +548,26 @@ export class GraphRenderer {
     this.staleByHover = byHover && (wasValid || this.staleByHover);
   }
 
+  /**
+   * After a frame that showed the picture sampled nearest (MotionSampling), one frame at rest shows
+   * it filtered, SHARP_AFTER_MS after the last step, whatever is being built meanwhile; a frame that
+   * did not show the picture needs none.
+   */
+  private afterBlocky(fromPicture: boolean): void {
+    if (!fromPicture) this.shownBlocky = false;
+    clearTimeout(this.restTimer);
+    if (!this.shownBlocky) return;
+    this.restTimer = setTimeout(() => {
+      // The same camera again: no longer in motion (fromCache), so filtered.
+      if (this.shownBlocky && this.viewCache?.isValid()) this.requestRender();
+    }, SHARP_AFTER_MS);
+  }
+
   /** A picture built for the camera once nothing has changed for `ms` (no frame is drawn until it is whole). */
   private scheduleSharp(ms: number): void {
     clearTimeout(this.sharpTimer);
     this.sharpTimer = setTimeout(() => {
       const cache = this.viewCache;
-      // At rest the picture is filtered again, until the sharp one is whole.
-      if (this.shownNearest) {
-        this.resting = true;
-        this.requestRender();
-      }
       if (cache && this.scene && this.detail.cache && !this.transition.active && !cache.building(this.cam)) this.buildPicture(cache);
     }, ms);
   }
@@ -571,6 +584,7 @@ export class GraphRenderer {
     if (this.pendingFrame) cancelAnimationFrame(this.pendingFrame);
     if (this.pumpFrame) cancelAnimationFrame(this.pumpFrame);
     clearTimeout(this.sharpTimer);
+    clearTimeout(this.restTimer);
     this.transition.cancel();
     this.frameListeners.clear();
     this.clearScene();

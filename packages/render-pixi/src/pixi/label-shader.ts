@@ -66,7 +66,7 @@ void main() {
   vec2 dy = dFdy(vUV);
   vec2 size = vec2(textureSize(uAtlas, 0));
   float texels = 0.5 * (length(dx * size) + length(dy * size));
-  // Four samples on a rotated grid, each smoothed over its half of a pixel: small text keeps
+  // Four samples on a rotated grid, each smoothed over half a pixel: small text keeps
   // strokes thinner than a pixel (one sample at the centre misses them: "0" read as "C").
   float w = max(0.25 * texels / ${SDF_RADIUS.toFixed(1)}, 1e-4);
   float a = 0.25 * (cover(vUV + 0.125 * dx + 0.375 * dy, w) + cover(vUV - 0.375 * dx + 0.125 * dy, w)

@@ -11,10 +11,19 @@ describe('isSoftwareRenderer', () => {
     expect(isSoftwareRenderer('')).toBe(false);
   });
 
-  it('reads the unmasked name where there is one, else the plain one', () => {
-    const params: Record<number, unknown> = { 1: 'unmasked', 2: 'WebKit WebGL' };
-    const gl = (ext: object | null) => ({ RENDERER: 2, getExtension: () => ext, getParameter: (p: number) => params[p] }) as unknown as WebGL2RenderingContext;
-    expect(rendererName(gl({ UNMASKED_RENDERER_WEBGL: 1 }))).toBe('unmasked');
-    expect(rendererName(gl(null))).toBe('WebKit WebGL');
+  it("reads the plain name where it names the renderer, else the unmasked one where there is one", () => {
+    const gl = (plain: string, ext: object | null) => {
+      const params: Record<number, unknown> = { 1: 'unmasked', 2: plain };
+      const asked: string[] = [];
+      const ctx = { RENDERER: 2, getExtension: (n: string) => (asked.push(n), ext), getParameter: (p: number) => params[p] } as unknown as WebGL2RenderingContext;
+      return { ctx, asked };
+    };
+    const chromium = gl('WebKit WebGL', { UNMASKED_RENDERER_WEBGL: 1 });
+    expect(rendererName(chromium.ctx)).toBe('unmasked');
+    expect(rendererName(gl('WebKit WebGL', null).ctx)).toBe('WebKit WebGL');
+    // Firefox: the plain name is the renderer's, and the extension (which it warns about) is not asked for.
+    const firefox = gl('llvmpipe, or similar', { UNMASKED_RENDERER_WEBGL: 1 });
+    expect(rendererName(firefox.ctx)).toBe('llvmpipe, or similar');
+    expect(firefox.asked).toEqual([]);
   });
 });

@@ -75,8 +75,9 @@ export class ViewCache {
 
   constructor(private readonly renderer: Renderer) {
     this.layer.visible = false;
-    const gl = this.gl;
-    this.software = gl !== null && isSoftwareRenderer(rendererName(gl));
+    // (Any WebGL context: the `gl` getter below wants WebGL 2's fences.)
+    const gl = (renderer as unknown as { gl?: WebGLRenderingContext }).gl;
+    this.software = gl !== undefined && isSoftwareRenderer(rendererName(gl));
   }
 
   /** The picture no longer shows the scene, nor will the one being built. */
@@ -161,11 +162,12 @@ export class ViewCache {
   /**
    * Places the picture for `cam` and shows it (call `hide` before drawing the scene itself),
    * faded by `fade` toward `toward` (0xrrggbb): under a hover, which draws what it lights on top.
-   * `moving`: a step of a pan or zoom (see MotionSampling). Returns how the picture is sampled.
+   * `moving`: a step of a pan or zoom (see MotionSampling). Returns whether it is shown enlarged
+   * and sampled nearest (blockier than filtered: to be filtered once the camera rests).
    */
-  show(cam: Camera, fade = 0, toward = 0, moving = false): ScaleMode {
+  show(cam: Camera, fade = 0, toward = 0, moving = false): boolean {
     const front = this.front;
-    if (!this.view || !front) return 'linear';
+    if (!this.view || !front) return false;
     this.uniforms.uniforms.uFadeTo.set([...unitRgb(toward), fade]);
     const t = pictureTransform(this.view, cam);
     // Unscaled, the picture goes to whole device pixels: resampled by a fraction it would blur.
@@ -184,7 +186,7 @@ export class ViewCache {
       style.update();
     }
     this.layer.visible = true;
-    return mode;
+    return mode === 'nearest' && t.scale !== 1;
   }
 
   private sampling(scale: number, moving: boolean): ScaleMode {

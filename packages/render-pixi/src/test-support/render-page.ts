@@ -165,8 +165,9 @@ function readCanvas(): Uint8Array {
 
 let remembered = new Set<number>();
 
-/** Remembers the colours of the frame drawn again now (see `newColours`). */
-function rememberColours(): number {
+/** Remembers the colours of the frame drawn now (a step to `cam`, or again) (see `newColours`). */
+function rememberColours(cam?: { x: number; y: number; scale: number }): number {
+  if (cam) renderer!.setCamera(cam, true);
   renderer!.render();
   const px = readCanvas();
   remembered = new Set();
@@ -174,8 +175,13 @@ function rememberColours(): number {
   return remembered.size;
 }
 
-/** How many pixels of the frame drawn again now, within `rect` (CSS px, resolution 1), have a colour it did not show when remembered. */
-function newColours(rect: { x: number; y: number; width: number; height: number }): number {
+/**
+ * How many pixels of the frame drawn now (a step to `cam`, or again), within `rect` (CSS px,
+ * resolution 1), have a colour it did not show when remembered. In one task with the step: the
+ * frame is read before it is presented, and before the camera counts as resting.
+ */
+function newColours(rect: { x: number; y: number; width: number; height: number }, cam?: { x: number; y: number; scale: number }): number {
+  if (cam) renderer!.setCamera(cam, true);
   renderer!.render();
   const gl = document.querySelector('canvas')!.getContext('webgl2')!;
   const px = new Uint8Array(rect.width * rect.height * 4);
