@@ -4,7 +4,9 @@
  * non-Latin labels, mount and unmount many times, and embed it under a strict CSP.
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGraphDef, fixturePath, generateTrainingGraph, needChromium, needShared } from '@tbg/testkit';
@@ -13,6 +15,7 @@ import { darkPixels, inkedPixels, OUT, openElementPage, nodePoint, redPixels, sc
 const SUITE = '<tf-graph> interaction in headless Chromium';
 const run = needChromium(SUITE) && needShared(SUITE);
 let h: ElementHarness;
+const here = dirname(fileURLToPath(import.meta.url));
 
 const XLA = '/shared/graphs/tb_demo_xla_118.pbtxt';
 
@@ -77,6 +80,35 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.close();
 });
+
+/**
+ * What legend-box.ts estimates for the legend `page` shows now (its rows read back from it), with
+ * the page's own probe (legend-probe.ts) and text widths: bundled into the page on first use.
+ */
+async function estimateInPage(page: Page, colorBy: string): Promise<{ width: number; height: number } | null> {
+  if (!h.extra.has('/legend-estimate.js')) {
+    const out = await build({ stdin: { contents: LEGEND_ESTIMATE_PAGE, resolveDir: here, loader: 'ts' }, bundle: true, format: 'esm', write: false, logLevel: 'silent' });
+    h.extra.set('/legend-estimate.js', { type: 'text/javascript', body: out.outputFiles[0]!.text });
+  }
+  // (A string: vitest would rewrite an import() written in a function.)
+  return page.evaluate<{ width: number; height: number } | null>(`import('/legend-estimate.js').then((m) => m.estimate(${JSON.stringify(colorBy)}))`);
+}
+
+const LEGEND_ESTIMATE_PAGE = `
+import { legendCover } from './render/legend-box.ts';
+import { probeLegend } from './render/legend-probe.ts';
+export function estimate(colorBy) {
+  const root = document.querySelector('tf-graph').shadowRoot;
+  const stage = root.querySelector('.stage');
+  const legend = root.querySelector('.legend');
+  const labels = [...legend.querySelectorAll('.row')].map((r) => ({ label: r.textContent, color: 0 }));
+  const more = Number(/\\d+/.exec(legend.querySelector('.more')?.textContent ?? '0')[0]);
+  const entries = [...labels.slice(0, -1), ...Array.from({ length: more }, () => ({ label: '', color: 0 })), ...labels.slice(-1)];
+  const ctx = document.createElement('canvas').getContext('2d');
+  const measure = (font, text) => ((ctx.font = font), ctx.measureText(text).width);
+  const view = stage.getBoundingClientRect();
+  return legendCover(colorBy, entries, true, { width: view.width, height: view.height }, probeLegend(stage), measure);
+}`;
 
 describe.skipIf(!run)(SUITE, () => {
   it('double-clicking a metanode expands it: its children appear', async () => {
@@ -564,6 +596,11 @@ describe.skipIf(!run)(SUITE, () => {
       await page.screenshot({ path: join(OUT, 'first-picture-legend-10k.png') });
       expect(under, sceneFirst ? 'the scene' : 'the preview').toBe(0);
       expect((await screenshotStats(page)).inked).toBeGreaterThan(5000);
+      // The estimate, from the page's probe and this legend's rows, is the legend the page drew, within a pixel.
+      const estimate = await estimateInPage(page, 'structure');
+      const stage = await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('.stage')!.getBoundingClientRect().toJSON() as DOMRect);
+      expect(Math.abs(estimate!.width - (r!.right - stage.left))).toBeLessThan(1);
+      expect(Math.abs(estimate!.height - (stage.bottom - r!.top))).toBeLessThan(1);
       await waitForSettled(page, loaded);
       expect(errors).toEqual([]);
     } finally {

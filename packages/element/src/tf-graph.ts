@@ -9,7 +9,7 @@ import type { ViewSummary } from '@tbg/layout';
 import { attachKeyboardInput } from './interaction/keyboard-input.js';
 import { attachPointerInput, type PointerTarget } from './interaction/pointer-input.js';
 import { createRenderHost, type RenderModeSetting } from './render/create-render-host.js';
-import { LEGEND_LAYOUT, PROBE_TEXT, type LegendFont } from './render/legend-box.js';
+import { probeLegend } from './render/legend-probe.js';
 import { PreviewCanvas } from './render/preview-canvas.js';
 import type { ColorBy, FrameInfo, Picked } from './render/render-types.js';
 import { GraphController, type RevealZoom } from './session/graph-controller.js';
@@ -229,6 +229,9 @@ export class TfGraph extends LitElement {
     // Inlined workers start from the boot script, which also downloads graph URLs (fetch-protocol.ts).
     const session = new GraphSession(workers.view, [workers.elk], !this.workerUrl);
     this.controller = new GraphController(session, host, this.controllerEvents(), preview, () => needRenderer());
+    const stage = this.renderRoot.querySelector('.stage');
+    // Measured when a first picture is asked for (the page's fonts have had longest to load).
+    this.controller.probeLegend = () => (stage ? probeLegend(stage) : null);
     this.legendForSize(width, height);
     this.measureCovers();
     this.controller.resize(width, height, resolution);
@@ -304,23 +307,13 @@ export class TfGraph extends LitElement {
   private toggleLegend(): void {
     this.legendChosen = true;
     this.legendOpen = !this.legendOpen;
-    this.controller?.setLegend(this.legendOpen);
+    this.controller?.setLegendOpen(this.legendOpen);
   }
 
   /** In a small view the legend starts folded (open, it would take much of the room the graph needs), unless the user chose. */
   private legendForSize(width: number, height: number): void {
     if (!this.legendChosen) this.legendOpen = width >= SMALL_VIEW.width && height >= SMALL_VIEW.height;
-    this.controller?.setLegend(this.legendOpen, this.legendFont());
-  }
-
-  /** The legend's font as this page resolves it (the view worker estimates the legend's box with it: legend-box.ts). */
-  private legendFont(): LegendFont | undefined {
-    const stage = this.renderRoot.querySelector('.stage');
-    const ctx = document.createElement('canvas').getContext('2d');
-    if (!stage || !ctx) return undefined;
-    const family = getComputedStyle(stage).fontFamily;
-    ctx.font = `${LEGEND_LAYOUT.fontPx}px ${family}`;
-    return { family, probe: ctx.measureText(PROBE_TEXT).width };
+    this.controller?.setLegendOpen(this.legendOpen);
   }
 
   /** Follows the legend's element (a new one, or none) with the resize observer, and measures again. */

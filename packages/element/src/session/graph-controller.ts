@@ -7,7 +7,7 @@ import type { NodeInfo } from '@tbg/hierarchy';
 import { parseExpandMode, type Direction, type ViewSummary } from '@tbg/layout';
 import { DEFAULT_ZOOM_LIMITS, easeInOut, lerpCamera, centreOn, LAYOUT_TRANSITION_MS, rectOnScreen, type Camera, type Rect, type ZoomLimits } from '@tbg/render-pixi/camera';
 import { fitClear, inFreeView, revealArea, type Covers } from '../render/fit-view.js';
-import type { LegendFont } from '../render/legend-box.js';
+import type { LegendStyle } from '../render/legend-box.js';
 import { CARD_MARGIN, cardWidth } from '../ui/card-place.js';
 import { readBlob, readUrl, nameOfUrl, type ReadProgress } from '../load/read-source.js';
 import type { PreviewCanvas } from '../render/preview-canvas.js';
@@ -105,9 +105,10 @@ export class GraphController {
   private cardOpen = false;
   /** What the toolbar and the legend cover (fit-view.ts). */
   private covers: Covers = { top: 0, legend: null };
-  /** Whether the legend is open, and its font (a first preview estimates its box: legend-box.ts). */
+  /** Whether the legend is open (a first preview estimates its box: legend-box.ts). */
   private legendOpen = true;
-  private legendFont: LegendFont = { family: 'sans-serif', probe: 0 };
+  /** Measures how the page lays the legend out, for that estimate (set by the element; null: none). */
+  probeLegend: (() => LegendStyle | null) | null = null;
   /** The renderer has shown a frame: until then, first layouts are previewed (preview-canvas.ts). */
   private sceneShown = false;
   /** The latest `present`, which node lookups in the renderer wait for. */
@@ -173,7 +174,7 @@ export class GraphController {
     // Open, preview and layout are sent together: the worker takes them in order, and the first
     // layout does not wait for the page to hear of the open and ask again (a round trip).
     const opening = this.session.open(bytes, { name, ...s.choice, params: { direction: s.direction } });
-    if (!this.sceneShown) this.preview?.request({ ...this.viewport, covers: this.covers, legendOpen: this.legendOpen, legendFont: this.legendFont, resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
+    if (!this.sceneShown) this.preview?.request({ ...this.viewport, covers: this.covers, legendOpen: this.legendOpen, legendStyle: this.covers.legend ? null : (this.probeLegend?.() ?? null), resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
     const laying = this.session.layout({ reset: true, mode });
     // A failed open fails this layout too; the open's error is the one reported.
     laying.catch(() => undefined);
@@ -190,7 +191,8 @@ export class GraphController {
     // The whole view: the last graph's card closes with it (forgetGraph), after this fit — the
     // preview's, whose legend the page has not drawn yet (the page's measure follows).
     cancelAnimationFrame(this.animation);
-    if (laid.layout.previewCovers && !this.covers.legend) this.covers = laid.layout.previewCovers;
+    const estimated = laid.layout.previewCovers?.legend;
+    if (estimated && !this.covers.legend) this.covers = { ...this.covers, legend: estimated };
     this.camera = this.fitTo(laid.layout, false);
     this.cameraMoved = false;
     this.fitted = true;
@@ -415,20 +417,22 @@ export class GraphController {
   setCovers(covers: Covers): void {
     const l = covers.legend && covers.legend.width > 0 && covers.legend.height > 0 ? { ...covers.legend } : null;
     const next = { top: Math.max(0, covers.top), legend: l };
-    const old = this.covers;
-    if (old.top === next.top && old.legend?.width === l?.width && old.legend?.height === l?.height) return;
+    const moved = !sameCovers(this.covers, next);
     this.covers = next;
+    // Within a pixel (the first picture's estimate of the legend, then the page's measure), the view stays.
+    if (!moved) return;
     // After the scene is up (a preview, fitted before the legend was known, is not moved under it).
     void this.presenting.then(() => {
       const g = this.layoutState?.layout;
-      if (g && this.fitted) this.animateTo(this.fitTo(g), 300, false);
+      if (!g || !this.fitted) return;
+      const target = this.fitTo(g);
+      if (!nearCamera(target, this.camera)) this.animateTo(target, 300, false);
     });
   }
 
-  /** Tells the controller whether the legend is open (folded, it is its title alone), and its font. */
-  setLegend(open: boolean, font?: LegendFont): void {
+  /** Tells the controller whether the legend is open (folded, it is its title alone). */
+  setLegendOpen(open: boolean): void {
     this.legendOpen = open;
-    if (font) this.legendFont = font;
   }
 
   /** Tells the controller whether the info card is open (it covers the view's right side). */
@@ -608,4 +612,16 @@ function splitOpen(summary: ViewSummary, openMs: number): Pick<LoadTimings, 'dec
 function annotatedOp(info: NodeInfo): number {
   if (info.embedding < 0) return -1;
   return [...info.outputs, ...info.inputs].find((l) => l.ref >= 0)?.ref ?? -1;
+}
+
+/** Covers that differ by under a pixel anywhere. */
+function sameCovers(a: Covers, b: Covers): boolean {
+  const near = (x: number, y: number) => Math.abs(x - y) < 1;
+  if (!near(a.top, b.top) || (a.legend === null) !== (b.legend === null)) return false;
+  return !a.legend || !b.legend || (near(a.legend.width, b.legend.width) && near(a.legend.height, b.legend.height));
+}
+
+/** Cameras under half a pixel and 0.1 % of scale apart. */
+function nearCamera(a: Camera, b: Camera): boolean {
+  return Math.abs(a.x - b.x) < 0.5 && Math.abs(a.y - b.y) < 0.5 && Math.abs(a.scale / b.scale - 1) < 1e-3;
 }

@@ -166,7 +166,7 @@ export const tfGraphStyles = css`
     color: var(--tf-graph-muted);
     pointer-events: none;
   }
-  /* Its box is known before it is drawn (legend-box.ts): rows of a fixed height. */
+  /* Rows of a fixed height: its box is known from their count before it is drawn (legend-box.ts). */
   .legend {
     left: ${px(L.inset)};
     bottom: ${px(L.inset)};
@@ -194,10 +194,10 @@ export const tfGraphStyles = css`
   }
   .legend .swatch {
     display: inline-block;
-    width: ${px(L.swatchPx - 8)};
+    width: ${px(L.swatch.width)};
     height: 10px;
-    margin-right: 6px;
-    border: 1px solid rgba(0, 0, 0, 0.3);
+    margin-right: ${px(L.swatch.gap)};
+    border: ${px(L.swatch.border)} solid rgba(0, 0, 0, 0.3);
     vertical-align: middle;
   }
   .progress {

@@ -7,7 +7,7 @@ import { fitClear } from '../render/fit-view.js';
 import { drawScene2D, loadRoboto } from '@tbg/render-pixi/canvas2d';
 import { DARK_THEME, DEFAULT_THEME, mergeTheme } from '@tbg/render-pixi/style';
 import type { Covers } from '../render/fit-view.js';
-import { legendCover, pageTextWidth } from '../render/legend-box.js';
+import { legendCover, pageTextWidth, type MeasureText } from '../render/legend-box.js';
 import type { ColorBy, PaintSet } from '../render/render-types.js';
 import type { LegendEntry } from './graph-paints.js';
 import type { PreviewMessage, PreviewRequest } from './preview-protocol.js';
@@ -58,7 +58,7 @@ export class PreviewPainter {
     canvas.width = Math.max(1, Math.round(r.width * r.resolution));
     canvas.height = Math.max(1, Math.round(r.height * r.resolution));
     const viewport = { width: r.width, height: r.height };
-    const covers = r.covers.legend ? r.covers : { ...r.covers, legend: legendCover(r.colorBy, legends[r.colorBy] ?? [], r.legendOpen, viewport, pageTextWidth(measureWith(ctx), r.legendFont)) };
+    const covers = r.covers.legend || !r.legendStyle ? r.covers : { ...r.covers, legend: legendCover(r.colorBy, legends[r.colorBy] ?? [], r.legendOpen, viewport, r.legendStyle, pageTextWidth(measureWith(ctx), r.legendStyle)) };
     const theme = mergeTheme(r.theme.dark ? DARK_THEME : DEFAULT_THEME, r.theme.overrides);
     drawScene2D(ctx, g, { camera: fitClear(g, viewport, covers), viewport, resolution: r.resolution, paint: paints[r.colorBy], theme });
     return covers;
@@ -66,7 +66,7 @@ export class PreviewPainter {
 }
 
 /** Text widths with a canvas context of this worker. */
-function measureWith(ctx: OffscreenCanvasRenderingContext2D): (font: string, text: string) => number {
+function measureWith(ctx: OffscreenCanvasRenderingContext2D): MeasureText {
   return (font, text) => {
     ctx.font = font;
     return ctx.measureText(text).width;

@@ -6,7 +6,7 @@
  * `previewed` (layout-port.ts); the page hides the canvas once the WebGL frame is on screen.
  */
 import type { Covers } from '../render/fit-view.js';
-import type { LegendFont } from '../render/legend-box.js';
+import type { LegendStyle } from '../render/legend-box.js';
 import type { ColorBy, ThemeRequest } from '../render/render-types.js';
 
 /** page → view worker: paint the next layout shipped (the canvas comes with the first request only). */
@@ -21,9 +21,9 @@ export interface PreviewRequest {
    * does. A legend not drawn yet (null) is estimated from the layout's entries (legend-box.ts).
    */
   covers: Covers;
-  /** Whether the legend will be open (else folded to its title), and the page's font for it. */
+  /** Whether the legend will be open (else folded to its title), and how the page lays it out (null: not estimated). */
   legendOpen: boolean;
-  legendFont: LegendFont;
+  legendStyle: LegendStyle | null;
   resolution: number;
   theme: ThemeRequest;
   colorBy: ColorBy;
