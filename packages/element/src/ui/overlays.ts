@@ -66,7 +66,6 @@ export function sourceChoices(summary: ViewSummary | null): SourceChoices | null
   return null;
 }
 
-
 export interface ToolbarState {
   colorBy: ColorBy;
   hasGraph: boolean;
