@@ -737,6 +737,15 @@ describe.skipIf(!run)(SUITE, () => {
       const r = (await page.evaluate(() => document.querySelector('tf-graph')!.nodeRect('gradients/MatMul_grad/MatMul')))!;
       expect(r.x).toBeGreaterThan(0);
       expect(r.x + r.width).toBeLessThan(1000);
+      // A constant drawn on its op (an annotation) is itself chosen: its card, not its op's.
+      await box.click();
+      await page.keyboard.press('Escape');
+      await page.keyboard.type('^Reshape/shape$');
+      await page.waitForFunction(() => document.querySelector('tf-graph')!.shadowRoot!.querySelectorAll('.search-row').length > 0);
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.querySelector('tf-graph')!.getAttribute('selected') !== 'gradients/MatMul_grad/MatMul', null, { timeout: 10_000 });
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.getAttribute('selected'))).toBe('Reshape/shape');
+      await page.waitForFunction(() => /Reshape\/shape/.test(document.querySelector('tf-graph')!.shadowRoot!.querySelector('.info h3')?.textContent ?? ''));
       // Escape empties the box; an invalid regex is searched as text and says so.
       await box.click();
       await page.keyboard.press('Escape');

@@ -115,7 +115,8 @@ export class TfGraph extends LitElement {
   private readonly nodeSearch = new NodeSearch({
     search: (query, limit) => (this.controller && this.hasGraph ? this.controller.graphSession.view.search(query, { limit }) : null),
     onChange: (state) => (this.search = state),
-    choose: (m) => void this.selectNode(m.ref >= 0 ? m.ref : m.name),
+    // An embedded constant or summary by its name: its ref is the op it is drawn on.
+    choose: (m) => void this.selectNode(m.ref >= 0 && m.embedding === undefined ? m.ref : m.name),
   });
   private readonly searchActions = this.nodeSearch.actions;
   /** Counts hover picks and the pointer's leaving: only the last pick's answer lights a node. */
