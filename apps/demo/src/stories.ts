@@ -80,7 +80,7 @@ export const STORIES: readonly Story[] = [
     group: 'embed',
     id: 'embed-page',
     title: 'Embed in a page',
-    blurb: 'A plain HTML page with one module script and one tag: no bundler, no framework. The page on the left is this source.',
+    blurb: 'A plain HTML page with one module script and one tag: no bundler, no framework. The page shown here runs this source.',
     kind: 'embed',
   },
   { group: 'embed', id: 'drop-file', title: 'Drop your own file', blurb: 'Drop a graph file here, or choose one. It is read in your browser; nothing is uploaded.', kind: 'drop' },

@@ -25,12 +25,12 @@ export function timingsPanel(): TimingsPanel {
   const fill = (head: string, value: (key: keyof LoadTimings) => string) =>
     root.replaceChildren(h('b', {}, head), ...ROWS.map(([key, name]) => h('span', { class: 'phase' }, `${name} ${value(key)}`)));
   // Hidden, and about as wide as real timings, so that the first ones wrap (if at all) as it did.
-  fill('10,000 nodes in 000 ms', () => '000 ms');
+  fill('10,000 ops in 000 ms', () => '000 ms');
   return {
     root,
     show(d) {
       const total = ROWS.reduce((sum, [key]) => sum + (d.timings[key] ?? 0), 0);
-      fill(`${d.nodeCount.toLocaleString('en-US')} nodes in ${formatMs(total)}`, (key) => formatMs(d.timings[key]));
+      fill(`${d.nodeCount.toLocaleString('en-US')} ${d.nodeCount === 1 ? 'op' : 'ops'} in ${formatMs(total)}`, (key) => formatMs(d.timings[key]));
       root.classList.remove('vacant');
     },
     clear() {

@@ -48,7 +48,7 @@ function groupSection(info: NodeInfo): TemplateResult | typeof nothing {
   const g = info.group;
   if (!g) return nothing;
   const top = g.opHistogram.slice(0, 12);
-  return html`<div>Subgraph: ${g.cardinality} ops${g.groups ? `, ${g.groups} groups` : ''}</div>
+  return html`<div>Subgraph: ${count(g.cardinality, 'op')}${g.groups ? `, ${count(g.groups, 'group')}` : ''}</div>
     <div class="section">Operations</div>
     <table>
       ${top.map((e) => html`<tr><td>${e.key}</td><td class="count">${e.count}</td></tr>`)}
@@ -84,4 +84,9 @@ function links(title: string, rows: NodeLink[], more: number, a: InfoCardActions
       )}
       ${more ? html`<tr><td colspan="2">… ${more} more</td></tr>` : nothing}
     </table>`;
+}
+
+/** "1 op", "12 ops". */
+function count(n: number, noun: string): string {
+  return `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -81,13 +81,22 @@ export const tfGraphStyles = css`
     border-radius: 4px;
     box-shadow: 0 1px 3px rgba(0, 0, 0, 0.15);
   }
+  /* In a narrow view its controls wrap onto more rows rather than run past the view's edge. */
   .toolbar {
     top: 8px;
     left: 8px;
     display: flex;
+    flex-wrap: wrap;
     gap: 6px;
     align-items: center;
     padding: 4px 6px;
+    box-sizing: border-box;
+    max-width: calc(100% - 16px);
+  }
+  /* A graph picker lists tags as long as "batch_2 (run metadata, step 2)": cut, not as wide as the longest. */
+  .toolbar select.source {
+    max-width: 14em;
+    text-overflow: ellipsis;
   }
   .toolbar.idle {
     visibility: hidden;

@@ -56,7 +56,7 @@ export function drawStrokes2D(ctx: Context2D, s: EdgeStrokes, m: QuadMode): numb
 function piece(ctx: Context2D, s: EdgeStrokes, v: number, run: Run, m: QuadMode): void {
   const dashed = s.stroke[4 * v + 2] === StrokeKind.dashed && !m.plain;
   const colour = colourOf(s.stroke[4 * v + 3]!, s.stroke[4 * v + 2] === StrokeKind.dashed, m.theme);
-  const width = 2 * Math.max(s.stroke[4 * v]!, 0.5 / m.scale);
+  const width = 2 * Math.max(Math.abs(s.stroke[4 * v]!), 0.5 / m.scale);
   const [ax, ay, bx, by] = [s.centre[2 * v]!, s.centre[2 * v + 1]!, s.centre[2 * v + 4]!, s.centre[2 * v + 5]!];
   const joins = run.open && colour === run.colour && width === run.width && dashed === run.dashed && ax === run.endX && ay === run.endY;
   if (!joins) {

@@ -1,7 +1,8 @@
 /**
  * The GLSL program for edge strokes (scene/edge-strokes.ts): the vertex shader offsets each
  * vertex along its normal by half the stroke width, never less than half a screen pixel, so
- * thin edges stay visible when zoomed out; the fragment shader cuts TensorBoard's 2,2 dashes of
+ * thin edges stay visible when zoomed out, and half a pixel more that the fragment shader fades
+ * out (anti-aliased sides: the context has no multisampling, costly on a software GPU); the fragment shader cuts TensorBoard's 2,2 dashes of
  * control edges from the distance along the route. Colours come from the theme by role; the
  * hovered node's edges are drawn wider and darker, the others fade while hovering; zoomed out,
  * arrowheads, dashes and annotation edges are dropped, and edges inside aggregates hidden.
@@ -24,6 +25,9 @@ ${STYLE_GLSL}
 out vec4 vColor;
 out float vDist;
 flat out float vDashed;
+// Screen px from the centre line (signed by side), and the stroke's half width in screen px.
+out float vAcross;
+flat out float vHalfPx;
 
 void main() {
   mat3 m = uWorldTransformMatrix * uTransformMatrix;
@@ -42,8 +46,14 @@ void main() {
     return;
   }
   bool emphasised = (state & 6) != 0;
-  float halfWidth = max(aStroke.x * (emphasised ? 2.0 : 1.0), (emphasised ? 0.9 : 0.5) / px);
-  vec2 p = aCentre + aNormal * halfWidth;
+  float side = sign(aStroke.x);
+  float halfWidth = max(abs(aStroke.x) * (emphasised ? 2.0 : 1.0), (emphasised ? 0.9 : 0.5) / px);
+  // Half a screen pixel wider each side, faded out there by the fragment shader: anti-aliased
+  // sides without multisampling (arrowheads, side 0, stay as they are).
+  float aa = side == 0.0 ? 0.0 : 0.5;
+  vec2 p = aCentre + aNormal * (halfWidth + aa / px);
+  vAcross = side * (halfWidth * px + aa);
+  vHalfPx = halfWidth * px;
   gl_Position = vec4((uProjectionMatrix * m * vec3(p, 1.0)).xy, 0.0, 1.0);
   bool dashed = mod(kind, 2.0) > 0.5;
   vec3 c = role == 1.0 ? uRefEdge : role == 2.0 ? uAnnotationEdge : dashed ? uControlEdge : uEdge;
@@ -60,11 +70,15 @@ precision highp float;
 in vec4 vColor;
 in float vDist;
 flat in float vDashed;
+in float vAcross;
+flat in float vHalfPx;
 out vec4 finalColor;
 
 void main() {
   if (vDashed > 0.5 && mod(vDist, 4.0) > 2.0) discard;
-  finalColor = vColor;
+  // Coverage of this pixel by the stroke: 1 inside, falling to 0 over the pixel at its sides.
+  float cover = clamp(vHalfPx + 0.5 - abs(vAcross), 0.0, 1.0);
+  finalColor = vColor * cover;
 }
 `;
 

@@ -16,7 +16,7 @@ export interface EdgeStrokes {
   centre: Float32Array;
   /** Per vertex: unit normal × side (±1), zero for arrowhead corners. */
   normal: Float32Array;
-  /** Per vertex: half the stroke width (world px), distance along the route, StrokeKind, EdgeRole. */
+  /** Per vertex: half the stroke width (world px; its sign: the side of the centre line), distance along the route, StrokeKind, EdgeRole. */
   stroke: Float32Array;
   /** Per vertex: state slot (node count + edge, or the host node of an annotation), hide-below scale. */
   meta: Float32Array;
@@ -134,7 +134,8 @@ export class StrokeWriter {
   style: StrokeStyle = { half: 0.5, dashed: false, role: EdgeRole.data, id: 0, hide: 0 };
   constructor(readonly out: EdgeStrokes) {}
 
-  private vertex(x: number, y: number, nx: number, ny: number, dist: number, arrow: boolean): void {
+  /** `side` (±1): which side of the centre line the vertex is on (its sign goes on the half width, for the shader's anti-aliasing). */
+  private vertex(x: number, y: number, nx: number, ny: number, dist: number, arrow: boolean, side = 1): void {
     const o = this.out;
     const s = this.style;
     const v = this.v++;
@@ -142,7 +143,7 @@ export class StrokeWriter {
     o.centre[2 * v + 1] = y;
     o.normal[2 * v] = nx;
     o.normal[2 * v + 1] = ny;
-    o.stroke[4 * v] = arrow ? 0 : s.half;
+    o.stroke[4 * v] = arrow ? 0 : side * s.half;
     o.stroke[4 * v + 1] = dist;
     o.stroke[4 * v + 2] = (s.dashed ? StrokeKind.dashed : StrokeKind.solid) + (arrow ? StrokeKind.arrow : 0);
     o.stroke[4 * v + 3] = s.role;
@@ -164,10 +165,10 @@ export class StrokeWriter {
       // Points joined by a zero-length piece share their mitre: corners still meet.
       const [nax, nay, nbx, nby] = [joins[k]!, joins[k + 1]!, joins[k + 2]!, joins[k + 3]!];
       const base = this.v;
-      this.vertex(ax, ay, nax, nay, dist, false);
-      this.vertex(ax, ay, -nax, -nay, dist, false);
-      this.vertex(bx, by, -nbx, -nby, dist + len, false);
-      this.vertex(bx, by, nbx, nby, dist + len, false);
+      this.vertex(ax, ay, nax, nay, dist, false, 1);
+      this.vertex(ax, ay, -nax, -nay, dist, false, -1);
+      this.vertex(bx, by, -nbx, -nby, dist + len, false, -1);
+      this.vertex(bx, by, nbx, nby, dist + len, false, 1);
       this.out.index.set([base, base + 1, base + 2, base, base + 2, base + 3], this.i);
       this.i += 6;
       dist += len;

@@ -3,7 +3,7 @@ import { NodeKind } from '@tbg/layout';
 import { describe, expect, it } from 'vitest';
 import { exampleView } from '../test-support/example-geometry.js';
 import { STRUCTURE_COLORS, structureColor, TB_COLORS } from './palette.js';
-import { structureLegend, structurePaint, structureRanks } from './structure-paint.js';
+import { distinctSuffixes, structureLegend, structurePaint, structureRanks } from './structure-paint.js';
 
 describe('colour by structure', () => {
   it('metanodes of one template share a palette colour; unique structures are #eee; ops stay white', async () => {
@@ -48,5 +48,13 @@ describe('colour by structure', () => {
     const colours = legend.slice(0, -1).map((l) => l.color);
     expect(new Set(colours).size).toBe(12);
     expect(colours).toEqual(colours.map((_, k) => structureColor(k)));
+  });
+});
+
+describe('distinctSuffixes', () => {
+  it('keeps last segments, and adds scopes only where two would read the same', () => {
+    expect(distinctSuffixes(['a/dense/Variable', 'a/dense_1/Variable', 'b/conv2', 'c/conv2', 'x/tuple', ''])).toEqual(['dense/Variable', 'dense_1/Variable', 'b/conv2', 'c/conv2', 'tuple', '']);
+    // The same name twice (or one a suffix of the other) goes as deep as it can.
+    expect(distinctSuffixes(['m/a/b', 'n/a/b', 'a/b'])).toEqual(['m/a/b', 'n/a/b', 'a/b']);
   });
 });

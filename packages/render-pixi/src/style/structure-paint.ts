@@ -49,10 +49,37 @@ export function structurePaint(g: Geometry, h: Hierarchy, templates: Templates):
 export function structureLegend(templates: Templates, nameOf?: (group: number) => string): Array<{ label: string; color: number }> {
   const rank = structureRanks(templates);
   const rows = new Array<{ label: string; color: number }>(templates.clusters.length);
+  const full = templates.clusters.map((c) => (nameOf && c.groups.length ? nameOf(c.groups[0]!) : ''));
+  const shown = distinctSuffixes(full);
   templates.clusters.forEach((c, k) => {
-    const first = nameOf && c.groups.length ? nameOf(c.groups[0]!).split('/').pop()! : '';
+    const first = shown[k]!;
     const label = c.groups.length === 1 && first ? first : `${c.groups.length} similar${first ? `: ${first}, …` : ''}`;
     rows[rank[k]!] = { label, color: structureColor(rank[k]!) };
   });
   return [...rows, { label: 'unique structure', color: TB_COLORS.unknown }];
+}
+
+/**
+ * Each name's last path segment, or as many more segments as it takes to tell it from the others
+ * (`dense/Variable` and `dense_1/Variable`, not two rows of `Variable`).
+ */
+export function distinctSuffixes(names: readonly string[]): string[] {
+  const parts = names.map((n) => n.split('/'));
+  const depth = names.map(() => 1);
+  const suffix = (k: number) => parts[k]!.slice(-depth[k]!).join('/');
+  for (let round = 0; round < 64; round++) {
+    const seen = new Map<string, number[]>();
+    names.forEach((n, k) => n && seen.set(suffix(k), [...(seen.get(suffix(k)) ?? []), k]));
+    let grew = false;
+    for (const same of seen.values()) {
+      if (same.length < 2) continue;
+      for (const k of same)
+        if (depth[k]! < parts[k]!.length) {
+          depth[k]!++;
+          grew = true;
+        }
+    }
+    if (!grew) break;
+  }
+  return names.map((n, k) => (n ? suffix(k) : ''));
 }
