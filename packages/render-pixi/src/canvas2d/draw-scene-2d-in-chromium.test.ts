@@ -69,6 +69,26 @@ describe.skipIf(!run)(SUITE, () => {
     expect(r.meanDiff).toBeLessThan(1.5);
   });
 
+  it('edges are anti-aliased: a diagonal edge has the in-between shades a Canvas 2D stroke has', async () => {
+    const { page, errors } = await harness().open();
+    try {
+      await page.evaluate(`tbgRender.show(${JSON.stringify(pack(expanded))}, 900, 700)`);
+      await page.evaluate(`tbgRender.zoom(3, ${expanded.width / 2}, ${expanded.height / 2})`);
+      // A stretch of a long diagonal edge (Reshape_2's input), away from nodes and labels.
+      const points: Array<[number, number]> = [];
+      for (let x = 400; x < 500; x++) for (let y = 138; y < 172; y++) points.push([x, y]);
+      const grey = (await page.evaluate<Array<[number, number, number]>>(`tbgRender.probeScreen(${JSON.stringify(points)})`)).map(([r]) => r);
+      const edge = grey.filter((v) => v < 250).length;
+      const between = grey.filter((v) => v > 200 && v < 250).length;
+      expect(edge).toBeGreaterThan(100);
+      // Without: two shades only (the edge's and the background), a staircase: 0 in between.
+      expect(between / edge).toBeGreaterThan(0.3);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('labels of 6 screen px keep every stroke, as the Canvas 2D text does', async () => {
     const { page, errors } = await harness().open({ width: 600, height: 300 });
     try {
