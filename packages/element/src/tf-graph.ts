@@ -9,6 +9,7 @@ import type { ViewSummary } from '@tbg/layout';
 import { attachKeyboardInput } from './interaction/keyboard-input.js';
 import { attachPointerInput, type PointerTarget } from './interaction/pointer-input.js';
 import { createRenderHost, type RenderModeSetting } from './render/create-render-host.js';
+import { LEGEND_ROWS, legendRowsFor } from './render/legend-box.js';
 import { probeLegend } from './render/legend-probe.js';
 import { PreviewCanvas } from './render/preview-canvas.js';
 import type { ColorBy, FrameInfo, Picked } from './render/render-types.js';
@@ -58,6 +59,7 @@ export class TfGraph extends LitElement {
     search: { state: true },
     warningsOpen: { state: true },
     legendOpen: { state: true },
+    legendMaxRows: { state: true },
     hasXlaClusters: { state: true },
     refining: { state: true },
   };
@@ -94,6 +96,8 @@ export class TfGraph extends LitElement {
   protected warningsOpen = false;
   /** The legend shows its rows (its title's button folds it). */
   protected legendOpen = true;
+  /** Legend rows that fit the view's height (legendRowsFor). */
+  protected legendMaxRows = LEGEND_ROWS;
   /** The user folded or unfolded the legend: its state is theirs from then on (else it follows the view's size). */
   private legendChosen = false;
   /** A quick layout is on screen; ELK's will replace it. */
@@ -188,7 +192,7 @@ export class TfGraph extends LitElement {
         extra: html`${searchBox(this.search, this.searchActions)} ${warningsButton(this.summary?.warnings ?? [], this.warningsOpen, () => (this.warningsOpen = !this.warningsOpen))}`,
       })}
       ${searchResults(this.search, this.searchActions)} ${this.search.result ? '' : warningsPanel(this.summary?.warnings ?? [], this.warningsOpen)}
-      ${this.summary?.ops === 0 ? '' : legend(this.colorBy, this.legendEntries, this.darkScene, this.legendOpen, () => this.toggleLegend())} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
+      ${this.summary?.ops === 0 ? '' : legend(this.colorBy, this.legendEntries, this.darkScene, this.legendOpen, () => this.toggleLegend(), this.legendMaxRows)} ${infoCard(this.info, { select: (name) => void this.select(name), close: () => void this.selectNode(null) })}
       ${progressBar(this.progress)} ${errorBox(this.failure)} ${dropHint(this.dragging)} ${refiningNote(this.refining && this.hasGraph)}
     </div>`;
   }
@@ -314,6 +318,7 @@ export class TfGraph extends LitElement {
   /** In a small view the legend starts folded (open, it would take much of the room the graph needs), unless the user chose. */
   private legendForSize(width: number, height: number): void {
     if (!this.legendChosen) this.legendOpen = width >= SMALL_VIEW.width && height >= SMALL_VIEW.height;
+    this.legendMaxRows = legendRowsFor(height);
     this.controller?.setLegendOpen(this.legendOpen);
   }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEGEND_ROWS, legendCover, legendRows, pageTextWidth, PROBE_TEXT, type LegendStyle } from './legend-box.js';
+import { LEGEND_ROWS, legendCover, legendRows, legendRowsFor, pageTextWidth, PROBE_TEXT, type LegendStyle } from './legend-box.js';
 
 /** The element's own legend CSS, as legend-probe.ts would measure it. */
 const STYLE: LegendStyle = {
@@ -43,12 +43,25 @@ describe('legendCover', () => {
 
   it('takes at most its share of the view, and a scrollbar beside rows taller than that', () => {
     const wide = (_font: string, t: string) => t.length * 40;
-    expect(legendCover('structure', entries(40), true, { width: 300, height: 200 }, STYLE, wide)).toEqual(box(0.4 * 300, 0.4 * 200));
-    // 14 rows (238 px) in a view 570 high (at most 228 px): the rows scroll, the scrollbar beside them.
-    const c = legendCover('structure', entries(40), true, { width: 2000, height: 570 }, STYLE, measure)!;
+    // 200 px high: 2 rows fit (with the title and the "more" line: 68 px, under 80).
+    expect(legendCover('structure', entries(40), true, { width: 300, height: 200 }, STYLE, wide)).toEqual(box(0.4 * 300, 4 * 17));
+    // A page's taller rows (24 px): the 10 rows that fit 570 px at 17 px, with the title and the
+    // "more" line (288 px), are over 40 % of it (228 px): they scroll, the scrollbar beside them.
+    const tall = { ...STYLE, rowPx: 24, titlePx: 24 };
+    const c = legendCover('structure', entries(40), true, { width: 2000, height: 570 }, tall, measure)!;
     expect(c.height).toBeCloseTo(box(0, 0.4 * 570).height);
-    const widest = Math.max(...legendRows(entries(40)).shown.map((e) => e.label.length));
+    const widest = Math.max(...legendRows(entries(40), legendRowsFor(570)).shown.map((e) => e.label.length), 'and 30 more'.length);
     expect(c.width).toBe(box(22 + widest * 6 + 15, 0).width);
+  });
+
+  it('shows as many rows as fit 40 % of the view, with its title and the "more" line', () => {
+    expect(legendRowsFor(800)).toBe(LEGEND_ROWS);
+    // 520 px: 208 px for the legend, 14 px of it padding and border: 11 lines of 17 px, 9 rows.
+    expect(legendRowsFor(520)).toBe(9);
+    expect(legendRowsFor(100)).toBe(2);
+    const c = legendCover('structure', entries(40), true, { width: 1000, height: 520 }, STYLE, measure)!;
+    expect(c.height - STYLE.bottom - STYLE.chromeY).toBeLessThanOrEqual(0.4 * 520);
+    expect(c.height).toBe(box(0, 17 + (9 + 1) * 17).height);
   });
 
   it('follows the page: its own lengths, and nothing where the legend is not in the corner or shows nothing', () => {

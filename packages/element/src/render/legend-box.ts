@@ -23,8 +23,15 @@ export const LEGEND_LAYOUT = {
   share: 0.4,
 } as const;
 
-/** Legend rows shown; a big graph has hundreds of structures (a 100k-op graph: a 70 ms layout of the panel). */
+/** Legend rows shown at most; a big graph has hundreds of structures (a 100k-op graph: a 70 ms layout of the panel). */
 export const LEGEND_ROWS = 12;
+
+/** Rows that fit the legend's height in a view `height` px tall, with its title and an "and N more" line (at least 2). */
+export function legendRowsFor(height: number): number {
+  const L = LEGEND_LAYOUT;
+  const lines = Math.floor((L.share * height - 2 * (L.padY + L.border)) / L.rowPx);
+  return Math.max(2, Math.min(LEGEND_ROWS, lines - 2));
+}
 
 export const COLOR_LABEL: Record<ColorBy, string> = {
   structure: 'Structure',
@@ -63,10 +70,10 @@ export interface LegendStyle {
 /** Text whose width, measured by the page and by the view worker, says how their fonts compare. */
 export const PROBE_TEXT = '12 similar: Conv2D_grad, tuple, …';
 
-/** The rows the legend shows, and how many it leaves out ("and N more"). */
-export function legendRows(entries: readonly LegendEntry[]): { shown: LegendEntry[]; more: number } {
+/** The rows the legend shows (at most `max`), and how many it leaves out ("and N more"). */
+export function legendRows(entries: readonly LegendEntry[], max = LEGEND_ROWS): { shown: LegendEntry[]; more: number } {
   // Keep the last entry (unique structure) when cutting: it explains the grey.
-  const shown = entries.length <= LEGEND_ROWS ? [...entries] : [...entries.slice(0, LEGEND_ROWS - 1), entries[entries.length - 1]!];
+  const shown = entries.length <= max ? [...entries] : [...entries.slice(0, max - 1), entries[entries.length - 1]!];
   return { shown, more: entries.length - shown.length };
 }
 
@@ -94,7 +101,7 @@ const limit = (max: LegendStyle['maxWidth'], view: number) => ('share' in max ? 
  */
 export function legendCover(colorBy: ColorBy, entries: readonly LegendEntry[], open: boolean, view: { width: number; height: number }, style: LegendStyle, measure: MeasureText): { width: number; height: number } | null {
   if (entries.length === 0 || !style.cornered) return null;
-  const { shown, more } = legendRows(entries);
+  const { shown, more } = legendRows(entries, legendRowsFor(view.height));
   let content = measure(style.boldFont, COLOR_LABEL[colorBy]) + measure(style.font, ` ${legendToggle(open)}`);
   let rowsHeight = style.titlePx;
   if (open) {

@@ -114,12 +114,13 @@ function swatchStyle(fill: number, dark: boolean): string {
 
 /**
  * The legend's rows, folded to its title by the title's button (`open`, `toggle`). `dark`: the
- * scene draws fills with their lightness inverted (DARK_THEME), and so do the swatches.
+ * scene draws fills with their lightness inverted (DARK_THEME), and so do the swatches. At most
+ * `maxRows` rows (legendRowsFor: as many as fit its height), then "and N more".
  */
-export function legend(colorBy: ColorBy, entries: LegendEntry[], dark = false, open = true, toggle?: () => void): TemplateResult | typeof nothing {
+export function legend(colorBy: ColorBy, entries: LegendEntry[], dark = false, open = true, toggle?: () => void, maxRows?: number): TemplateResult | typeof nothing {
   if (entries.length === 0) return nothing;
   const title = COLOR_LABEL[colorBy];
-  const { shown, more } = legendRows(entries);
+  const { shown, more } = legendRows(entries, maxRows);
   // (Its box is known before it is drawn: legend-box.ts, which follows this markup.)
   return html`<div class="panel legend" part="legend">
     <button class="legend-title" aria-expanded=${open} title=${open ? 'Fold the legend' : 'Show the legend'} @click=${() => toggle?.()}><b>${title}</b> ${legendToggle(open)}</button>
