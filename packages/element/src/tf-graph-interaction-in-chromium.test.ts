@@ -608,6 +608,33 @@ describe.skipIf(!run)(SUITE, () => {
     }
   }, 120_000);
 
+  it("the first picture is fitted below the toolbar as it will be with a graph picker in it", async () => {
+    // An event file with several graphs: the picker joins the toolbar after the first picture,
+    // and at this width the toolbar takes a second row.
+    const src = '/shared/events/pytorch-tutorial-fashion-mnist/fashion_mnist_experiment_1/events.out.tfevents.1655100151.ziorathe.8535.0';
+    const hide = `document.addEventListener('graph-loaded', () => {
+      const t = document.querySelector('tf-graph').shadowRoot.querySelector('.toolbar');
+      window.barAtLoad = t.getBoundingClientRect().toJSON();
+      t.style.visibility = 'hidden';
+    }, { once: true });`;
+    const { page, errors } = await openElementPage(h, { src, expand: 'all' }, { width: 520, height: 370 }, hide);
+    try {
+      const loaded = await waitForLoad(page);
+      const bar = await page.evaluate(() => (window as unknown as { barAtLoad: DOMRect }).barAtLoad);
+      expect(loaded.detail.preview).toBe(true);
+      expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('select.source') !== null)).toBe(true);
+      expect(bar.height).toBeGreaterThan(50);
+      await page.screenshot({ path: join(OUT, 'first-picture-picker.png') });
+      // Before, the preview was fitted below the toolbar's one row, and the graph's top lay under the second.
+      expect(await inkedPixels(page, { x: 0, y: bar.y, width: 520, height: bar.height })).toBe(0);
+      expect((await screenshotStats(page)).inked).toBeGreaterThan(1000);
+      await waitForSettled(page, loaded);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  }, 120_000);
+
   it('a constant drawn on its op is a link in the card, and selecting it brings that op into view', async () => {
     const { page, errors } = await openElementPage(h, { src: XLA });
     try {

@@ -11,6 +11,7 @@ import { attachPointerInput, type PointerTarget } from './interaction/pointer-in
 import { createRenderHost, type RenderModeSetting } from './render/create-render-host.js';
 import { LEGEND_ROWS, legendRowsFor } from './render/legend-box.js';
 import { probeLegend } from './render/legend-probe.js';
+import { probeToolbarWithPicker } from './render/toolbar-box.js';
 import { PreviewCanvas } from './render/preview-canvas.js';
 import type { ColorBy, FrameInfo, Picked } from './render/render-types.js';
 import { GraphController, type RevealZoom } from './session/graph-controller.js';
@@ -237,6 +238,7 @@ export class TfGraph extends LitElement {
     const stage = this.renderRoot.querySelector('.stage');
     // Measured when a first picture is asked for (the page's fonts have had longest to load).
     this.controller.probeLegend = () => (stage ? probeLegend(stage) : null);
+    this.controller.probeToolbar = () => (stage ? probeToolbarWithPicker(stage) : null);
     this.legendForSize(width, height);
     this.measureCovers();
     this.controller.resize(width, height, resolution);

@@ -109,6 +109,8 @@ export class GraphController {
   private legendOpen = true;
   /** Measures how the page lays the legend out, for that estimate (set by the element; null: none). */
   probeLegend: (() => LegendStyle | null) | null = null;
+  /** Measures the toolbar's bottom with a graph picker in it (toolbar-box.ts; set by the element). */
+  probeToolbar: (() => number | null) | null = null;
   /** The renderer has shown a frame: until then, first layouts are previewed (preview-canvas.ts). */
   private sceneShown = false;
   /** The latest `present`, which node lookups in the renderer wait for. */
@@ -174,7 +176,7 @@ export class GraphController {
     // Open, preview and layout are sent together: the worker takes them in order, and the first
     // layout does not wait for the page to hear of the open and ask again (a round trip).
     const opening = this.session.open(bytes, { name, ...s.choice, params: { direction: s.direction } });
-    if (!this.sceneShown) this.preview?.request({ ...this.viewport, covers: this.covers, legendOpen: this.legendOpen, legendStyle: this.covers.legend ? null : (this.probeLegend?.() ?? null), resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
+    if (!this.sceneShown) this.preview?.request({ ...this.viewport, covers: this.covers, legendOpen: this.legendOpen, legendStyle: this.covers.legend ? null : (this.probeLegend?.() ?? null), topWithPicker: this.probeToolbar?.() ?? null, resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
     const laying = this.session.layout({ reset: true, mode });
     // A failed open fails this layout too; the open's error is the one reported.
     laying.catch(() => undefined);
@@ -191,8 +193,9 @@ export class GraphController {
     // The whole view: the last graph's card closes with it (forgetGraph), after this fit — the
     // preview's, whose legend the page has not drawn yet (the page's measure follows).
     cancelAnimationFrame(this.animation);
-    const estimated = laid.layout.previewCovers?.legend;
-    if (estimated && !this.covers.legend) this.covers = { ...this.covers, legend: estimated };
+    // (The toolbar's band too: a graph picker joins it after this fit.)
+    const estimated = laid.layout.previewCovers;
+    if (estimated) this.covers = { top: Math.max(this.covers.top, estimated.top), legend: this.covers.legend ?? estimated.legend };
     this.camera = this.fitTo(laid.layout, false);
     this.cameraMoved = false;
     this.fitted = true;

@@ -15,6 +15,8 @@ import type { PreviewMessage, PreviewRequest } from './preview-protocol.js';
 export class PreviewPainter {
   private canvas: OffscreenCanvas | null = null;
   private pending: PreviewRequest | null = null;
+  /** The graph opened last offers a choice of graphs: the toolbar will hold a picker (toolbar-box.ts). */
+  picker = false;
 
   /** Labels are drawn in the Roboto layout measured; it loads while the graph decodes. */
   readonly fontsReady: Promise<void> = loadRoboto().catch(() => undefined);
@@ -58,7 +60,9 @@ export class PreviewPainter {
     canvas.width = Math.max(1, Math.round(r.width * r.resolution));
     canvas.height = Math.max(1, Math.round(r.height * r.resolution));
     const viewport = { width: r.width, height: r.height };
-    const covers = r.covers.legend || !r.legendStyle ? r.covers : { ...r.covers, legend: legendCover(r.colorBy, legends[r.colorBy] ?? [], r.legendOpen, viewport, r.legendStyle, pageTextWidth(measureWith(ctx), r.legendStyle)) };
+    const top = this.picker && r.topWithPicker !== null ? Math.max(r.covers.top, r.topWithPicker) : r.covers.top;
+    const legend = r.covers.legend || !r.legendStyle ? r.covers.legend : legendCover(r.colorBy, legends[r.colorBy] ?? [], r.legendOpen, viewport, r.legendStyle, pageTextWidth(measureWith(ctx), r.legendStyle));
+    const covers = { top, legend };
     const theme = mergeTheme(r.theme.dark ? DARK_THEME : DEFAULT_THEME, r.theme.overrides);
     drawScene2D(ctx, g, { camera: fitClear(g, viewport, covers), viewport, resolution: r.resolution, paint: paints[r.colorBy], theme });
     return covers;

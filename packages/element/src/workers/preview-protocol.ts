@@ -24,6 +24,8 @@ export interface PreviewRequest {
   /** Whether the legend will be open (else folded to its title), and how the page lays it out (null: not estimated). */
   legendOpen: boolean;
   legendStyle: LegendStyle | null;
+  /** The toolbar's bottom once a graph picker joins it (toolbar-box.ts; null: not measured). */
+  topWithPicker: number | null;
   resolution: number;
   theme: ThemeRequest;
   colorBy: ColorBy;

@@ -7,11 +7,12 @@
  */
 import { eventGraphReader } from '@tbg/events';
 import { createQuickStartRunner, createWorkerPool, serveView, webParentChannel, webWorkerEndpoint, type WebWorkerLike, type WorkerScopeLike } from '@tbg/layout/view';
-import type { Geometry } from '@tbg/layout';
+import type { Geometry, ViewSummary } from '@tbg/layout';
 import { isElkPortMessage } from './elk-port.js';
 import { FETCHED_GLOBAL, FETCHED_OPTION } from './fetch-protocol.js';
 import { graphPaints, type GraphPaints } from './graph-paints.js';
 import { isLayoutPortMessage, type LayoutDelivery, type ShippedLayout } from './layout-port.js';
+import { hasSourcePicker } from '../render/toolbar-box.js';
 import { PreviewPainter } from './preview-painter.js';
 import { isPreviewMessage } from './preview-protocol.js';
 
@@ -61,6 +62,9 @@ function ship(message: unknown, transfer: ArrayBuffer[]): [unknown, ArrayBuffer[
 let outbox: Promise<void> = Promise.resolve();
 /** Sends in order; a layout to preview first waits for the preview's fonts (loading since start-up). */
 function send(message: unknown, transfer: ArrayBuffer[]): void {
+  const opened = message as { kind?: unknown; summary?: ViewSummary };
+  // The graph just opened: whether the toolbar will offer a choice of graphs (the preview's fit).
+  if (opened.kind === 'opened' && opened.summary) preview.picker = hasSourcePicker(opened.summary);
   outbox = outbox.then(async () => {
     if (preview.wanted) await preview.fontsReady;
     try {
