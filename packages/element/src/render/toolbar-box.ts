@@ -19,7 +19,8 @@ export function probeToolbarWithPicker(stage: Element): number | null {
   probe.setAttribute('aria-hidden', 'true');
   probe.style.visibility = 'hidden';
   probe.innerHTML = 'Meta graph <select class="source" style="width: 100vw"></select>';
-  bar.firstElementChild ? bar.firstElementChild.after(probe) : bar.append(probe);
+  if (bar.firstElementChild) bar.firstElementChild.after(probe);
+  else bar.append(probe);
   try {
     return bar.getBoundingClientRect().bottom - stage.getBoundingClientRect().top;
   } finally {
