@@ -1,9 +1,9 @@
 /**
  * The histogram chart's readout under the pointer, as TensorBoard's: the slice nearest the pointer
  * is outlined, a guide line marks the value, and a caption gives the step, the value and the
- * count of the bin there. Pure SVG, no layout read per move but the chart's own transform.
+ * count of the bin there (core/chart-readout.ts).
  */
-import { svg } from '../core/dom.js';
+import { attachReadout, placeGuide, type ChartReadout } from '../core/chart-readout.js';
 import { tickLabel } from '../core/svg-chart.js';
 import type { Rebinned } from './rebin.js';
 
@@ -50,11 +50,6 @@ export function readout(data: Rebinned, slice: number, bin: number): string {
 
 /** Adds the readout to `root` (the chart's svg, whose slices are `.hist-slice` in step order). */
 export function attachHistogramHover(root: SVGSVGElement, data: Rebinned, g: HistogramGeometry): void {
-  const layer = svg('g', { class: 'hist-hover', visibility: 'hidden', 'pointer-events': 'none' });
-  const guide = svg('line', { y1: g.top, y2: g.bottom, class: 'hist-guide' });
-  const caption = svg('text', { x: g.left, y: g.top + 9, class: 'hist-readout' });
-  layer.append(guide, caption);
-  root.append(layer);
   const slices = root.querySelectorAll<SVGPathElement>('.hist-slice');
   let lit: SVGPathElement | null = null;
   const light = (p: SVGPathElement | null) => {
@@ -62,20 +57,13 @@ export function attachHistogramHover(root: SVGSVGElement, data: Rebinned, g: His
     lit = p;
     lit?.classList.add('lit');
   };
-  root.addEventListener('pointermove', (e) => {
-    const m = root.getScreenCTM();
-    if (!m) return;
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(m.inverse());
-    const hit = sliceAt(data, g, p.x, p.y);
-    layer.setAttribute('visibility', hit ? 'visible' : 'hidden');
-    if (!hit) return light(null);
-    guide.setAttribute('x1', String(p.x));
-    guide.setAttribute('x2', String(p.x));
-    caption.textContent = readout(data, hit.slice, hit.bin);
-    light(slices[hit.slice] ?? null);
-  });
-  root.addEventListener('pointerleave', () => {
-    layer.setAttribute('visibility', 'hidden');
-    light(null);
-  });
+  const show = (x: number, y: number, r: ChartReadout): boolean => {
+    const hit = sliceAt(data, g, x, y);
+    light(hit ? (slices[hit.slice] ?? null) : null);
+    if (!hit) return false;
+    placeGuide(r, x);
+    r.caption.textContent = readout(data, hit.slice, hit.bin);
+    return true;
+  };
+  attachReadout(root, g, 'hist-hover', show, () => light(null));
 }
