@@ -169,7 +169,6 @@ export class GraphRenderer {
     });
     r.minimap = new Minimap(r.app.renderer, r.app.stage, r.world, r.style, r.shaders.shape);
     r.viewCache = new ViewCache(r.app.renderer);
-    r.viewCache.motionSampling = r.detail.motionSampling ?? 'auto';
     // The picture under the scene: a hover draws what it lights over it.
     r.app.stage.addChild(r.viewCache.layer, r.world, r.minimap.overlay);
     // Hit testing is ours (spatial index), so pixi's event system has nothing to walk.
@@ -238,7 +237,6 @@ export class GraphRenderer {
   /** Turns levels of detail and culling on or off (e.g. to compare frame times). */
   configure(detail: Partial<Detail>): void {
     this.detail = { ...this.detail, ...detail };
-    if (this.viewCache) this.viewCache.motionSampling = this.detail.motionSampling ?? 'auto';
     // How a picture is sampled changes no picture.
     const keys = Object.keys(detail);
     if (keys.length > 0 && keys.every((k) => k === 'motionSampling')) return;
@@ -423,7 +421,7 @@ export class GraphRenderer {
     const hovering = this.style.get('uHovering') > 0.5;
     // In motion only while the camera moves: a hover with the camera still is drawn filtered.
     const inMotion = this.moving && !sameCamera(this.lastCam, this.cam);
-    this.shownBlocky = cache.show(this.cam, hovering ? this.currentTheme.fade : 0, this.currentTheme.background, inMotion);
+    this.shownBlocky = cache.show(this.cam, hovering ? this.currentTheme.fade : 0, this.currentTheme.background, inMotion ? (this.detail.motionSampling ?? 'auto') : null);
     this.world.visible = false;
     // Only shown: nothing of the scene is drawn this frame (but a picture drawn at once, and what
     // a hover lights).

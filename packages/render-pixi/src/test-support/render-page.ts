@@ -165,10 +165,15 @@ function readCanvas(): Uint8Array {
 
 let remembered = new Set<number>();
 
-/** Remembers the colours of the frame drawn now (a step to `cam`, or again) (see `newColours`). */
-function rememberColours(cam?: { x: number; y: number; scale: number }): number {
+/** Draws a frame now: a step to `cam` (a pan or zoom in progress), or the same view again. */
+function drawNow(cam?: { x: number; y: number; scale: number }): void {
   if (cam) renderer!.setCamera(cam, true);
   renderer!.render();
+}
+
+/** Remembers the colours of the frame drawn now (a step to `cam`, or again) (see `newColours`). */
+function rememberColours(cam?: { x: number; y: number; scale: number }): number {
+  drawNow(cam);
   const px = readCanvas();
   remembered = new Set();
   for (let k = 0; k < px.length; k += 4) remembered.add((px[k]! << 16) | (px[k + 1]! << 8) | px[k + 2]!);
@@ -181,8 +186,7 @@ function rememberColours(cam?: { x: number; y: number; scale: number }): number 
  * frame is read before it is presented, and before the camera counts as resting.
  */
 function newColours(rect: { x: number; y: number; width: number; height: number }, cam?: { x: number; y: number; scale: number }): number {
-  if (cam) renderer!.setCamera(cam, true);
-  renderer!.render();
+  drawNow(cam);
   const gl = document.querySelector('canvas')!.getContext('webgl2')!;
   const px = new Uint8Array(rect.width * rect.height * 4);
   gl.readPixels(rect.x, gl.drawingBufferHeight - rect.y - rect.height, rect.width, rect.height, gl.RGBA, gl.UNSIGNED_BYTE, px);
