@@ -82,6 +82,18 @@ afterAll(async () => {
 });
 
 /**
+ * A page script: as the first picture arrives (`graph-loaded`), the panel `selector` is hidden,
+ * its box kept, and that box saved as `window.boxAtLoad` (so that what is drawn under it shows).
+ */
+function hideAtLoad(selector: string): string {
+  return `document.addEventListener('graph-loaded', () => {
+    const panel = document.querySelector('tf-graph').shadowRoot.querySelector(${JSON.stringify(selector)});
+    window.boxAtLoad = panel && panel.getBoundingClientRect().toJSON();
+    if (panel) panel.style.visibility = 'hidden';
+  }, { once: true });`;
+}
+
+/**
  * What legend-box.ts estimates for the legend `page` shows now (its rows read back from it), with
  * the page's own probe (legend-probe.ts) and text widths: bundled into the page on first use.
  */
@@ -578,15 +590,10 @@ describe.skipIf(!run)(SUITE, () => {
 
   it('the first picture is already fitted clear of the legend, which the page draws after it', async () => {
     // As the first picture arrives (the view worker's preview), the legend is hidden, its box kept.
-    const hide = `document.addEventListener('graph-loaded', () => {
-      const l = document.querySelector('tf-graph').shadowRoot.querySelector('.legend');
-      window.legendAtLoad = l && l.getBoundingClientRect().toJSON();
-      if (l) l.style.visibility = 'hidden';
-    }, { once: true });`;
-    const { page, errors } = await openElementPage(h, { src: '/generated/10k.pb' }, { width: 760, height: 570 }, hide);
+    const { page, errors } = await openElementPage(h, { src: '/generated/10k.pb' }, { width: 760, height: 570 }, hideAtLoad('.legend'));
     try {
       const loaded = await waitForLoad(page);
-      const r = await page.evaluate(() => (window as unknown as { legendAtLoad: DOMRect | null }).legendAtLoad);
+      const r = await page.evaluate(() => (window as unknown as { boxAtLoad: DOMRect | null }).boxAtLoad);
       expect(loaded.detail.preview).toBe(true);
       expect(r!.height).toBeGreaterThan(100);
       // Before, the preview was fitted below the toolbar alone (5,000 px of graph under the legend),
@@ -612,15 +619,10 @@ describe.skipIf(!run)(SUITE, () => {
     // An event file with several graphs: the picker joins the toolbar after the first picture,
     // and at this width the toolbar takes a second row.
     const src = '/shared/events/pytorch-tutorial-fashion-mnist/fashion_mnist_experiment_1/events.out.tfevents.1655100151.ziorathe.8535.0';
-    const hide = `document.addEventListener('graph-loaded', () => {
-      const t = document.querySelector('tf-graph').shadowRoot.querySelector('.toolbar');
-      window.barAtLoad = t.getBoundingClientRect().toJSON();
-      t.style.visibility = 'hidden';
-    }, { once: true });`;
-    const { page, errors } = await openElementPage(h, { src, expand: 'all' }, { width: 520, height: 370 }, hide);
+    const { page, errors } = await openElementPage(h, { src, expand: 'all' }, { width: 520, height: 370 }, hideAtLoad('.toolbar'));
     try {
       const loaded = await waitForLoad(page);
-      const bar = await page.evaluate(() => (window as unknown as { barAtLoad: DOMRect }).barAtLoad);
+      const bar = await page.evaluate(() => (window as unknown as { boxAtLoad: DOMRect }).boxAtLoad);
       expect(loaded.detail.preview).toBe(true);
       expect(await page.evaluate(() => document.querySelector('tf-graph')!.shadowRoot!.querySelector('select.source') !== null)).toBe(true);
       expect(bar.height).toBeGreaterThan(50);

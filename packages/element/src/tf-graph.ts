@@ -237,8 +237,12 @@ export class TfGraph extends LitElement {
     this.controller = new GraphController(session, host, this.controllerEvents(), preview, () => needRenderer());
     const stage = this.renderRoot.querySelector('.stage');
     // Measured when a first picture is asked for (the page's fonts have had longest to load).
-    this.controller.probeLegend = () => (stage ? probeLegend(stage) : null);
-    this.controller.probeToolbar = () => (stage ? probeToolbarWithPicker(stage) : null);
+    this.controller.panelHints = () => ({
+      legendOpen: this.legendOpen,
+      // (A legend already drawn is measured by measureCovers.)
+      legendStyle: stage && !this.renderRoot.querySelector('.legend') ? probeLegend(stage) : null,
+      topWithPicker: stage ? probeToolbarWithPicker(stage) : null,
+    });
     this.legendForSize(width, height);
     this.measureCovers();
     this.controller.resize(width, height, resolution);
@@ -314,14 +318,12 @@ export class TfGraph extends LitElement {
   private toggleLegend(): void {
     this.legendChosen = true;
     this.legendOpen = !this.legendOpen;
-    this.controller?.setLegendOpen(this.legendOpen);
   }
 
   /** In a small view the legend starts folded (open, it would take much of the room the graph needs), unless the user chose. */
   private legendForSize(width: number, height: number): void {
     if (!this.legendChosen) this.legendOpen = width >= SMALL_VIEW.width && height >= SMALL_VIEW.height;
     this.legendMaxRows = legendRowsFor(height);
-    this.controller?.setLegendOpen(this.legendOpen);
   }
 
   /** Follows the legend's element (a new one, or none) with the resize observer, and measures again. */

@@ -31,11 +31,9 @@ export function probeLegend(stage: Element): LegendStyle | null {
     const cs = getComputedStyle(probe);
     const swatch = probe.querySelector('.swatch')!;
     const sw = getComputedStyle(swatch);
-    const bold = getComputedStyle(probe.querySelector('b')!);
-    const font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const font = cssFont(cs);
     ctx.font = font;
-    const probeWidth = ctx.measureText(PROBE_TEXT).width;
-    const style: LegendStyle = {
+    return {
       cornered: l.left - s.left < s.width / 2 && s.bottom - l.bottom < s.height / 2,
       left: l.left - s.left,
       bottom: s.bottom - l.bottom,
@@ -46,21 +44,23 @@ export function probeLegend(stage: Element): LegendStyle | null {
       swatchPx: swatch.getBoundingClientRect().width + px(sw.marginLeft) + px(sw.marginRight),
       maxWidth: maxOf(cs.maxWidth),
       maxHeight: maxOf(cs.maxHeight),
-      scrollbarPx: scrollbarWidth(probe),
+      scrollbarPx: scrollbarWidth(probe, cs),
       font,
-      boldFont: `${bold.fontStyle} ${bold.fontWeight} ${bold.fontSize} ${bold.fontFamily}`,
-      probe: probeWidth,
+      boldFont: cssFont(getComputedStyle(probe.querySelector('b')!)),
+      probe: ctx.measureText(PROBE_TEXT).width,
     };
-    return style;
   } finally {
     probe.remove();
   }
 }
 
-/** The width a vertical scrollbar takes in `el` (0 with overlay scrollbars). */
-function scrollbarWidth(el: HTMLElement): number {
+/** A canvas font as an element's computed style has it. */
+const cssFont = (cs: CSSStyleDeclaration) => `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+
+/** The width a vertical scrollbar takes in `el` (0 with overlay scrollbars); `cs`: its live computed style. */
+function scrollbarWidth(el: HTMLElement, cs: CSSStyleDeclaration): number {
   el.style.overflowY = 'scroll';
-  const w = el.offsetWidth - el.clientWidth - px(getComputedStyle(el).borderLeftWidth) - px(getComputedStyle(el).borderRightWidth);
+  const w = el.offsetWidth - el.clientWidth - px(cs.borderLeftWidth) - px(cs.borderRightWidth);
   el.style.overflowY = '';
   return Math.max(0, w);
 }

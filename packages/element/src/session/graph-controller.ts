@@ -7,7 +7,7 @@ import type { NodeInfo } from '@tbg/hierarchy';
 import { parseExpandMode, type Direction, type ViewSummary } from '@tbg/layout';
 import { DEFAULT_ZOOM_LIMITS, easeInOut, lerpCamera, centreOn, LAYOUT_TRANSITION_MS, rectOnScreen, type Camera, type Rect, type ZoomLimits } from '@tbg/render-pixi/camera';
 import { fitClear, inFreeView, revealArea, type Covers } from '../render/fit-view.js';
-import type { LegendStyle } from '../render/legend-box.js';
+import type { PanelHints } from '../workers/preview-protocol.js';
 import { CARD_MARGIN, cardWidth } from '../ui/card-place.js';
 import { readBlob, readUrl, nameOfUrl, type ReadProgress } from '../load/read-source.js';
 import type { PreviewCanvas } from '../render/preview-canvas.js';
@@ -105,12 +105,11 @@ export class GraphController {
   private cardOpen = false;
   /** What the toolbar and the legend cover (fit-view.ts). */
   private covers: Covers = { top: 0, legend: null };
-  /** Whether the legend is open (a first preview estimates its box: legend-box.ts). */
-  private legendOpen = true;
-  /** Measures how the page lays the legend out, for that estimate (set by the element; null: none). */
-  probeLegend: (() => LegendStyle | null) | null = null;
-  /** Measures the toolbar's bottom with a graph picker in it (toolbar-box.ts; set by the element). */
-  probeToolbar: (() => number | null) | null = null;
+  /**
+   * Asks the page how its panels will lie once the graph is shown (set by the element; measured
+   * when a first picture is asked for): the preview's fit keeps clear of them.
+   */
+  panelHints: (() => PanelHints) | null = null;
   /** The renderer has shown a frame: until then, first layouts are previewed (preview-canvas.ts). */
   private sceneShown = false;
   /** The latest `present`, which node lookups in the renderer wait for. */
@@ -176,7 +175,7 @@ export class GraphController {
     // Open, preview and layout are sent together: the worker takes them in order, and the first
     // layout does not wait for the page to hear of the open and ask again (a round trip).
     const opening = this.session.open(bytes, { name, ...s.choice, params: { direction: s.direction } });
-    if (!this.sceneShown) this.preview?.request({ ...this.viewport, covers: this.covers, legendOpen: this.legendOpen, legendStyle: this.covers.legend ? null : (this.probeLegend?.() ?? null), topWithPicker: this.probeToolbar?.() ?? null, resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
+    if (!this.sceneShown) this.preview?.request({ ...this.viewport, covers: this.covers, ...(this.panelHints?.() ?? NO_HINTS), resolution: this.resolution, theme: this.theme, colorBy: this.colorBy });
     const laying = this.session.layout({ reset: true, mode });
     // A failed open fails this layout too; the open's error is the one reported.
     laying.catch(() => undefined);
@@ -433,11 +432,6 @@ export class GraphController {
     });
   }
 
-  /** Tells the controller whether the legend is open (folded, it is its title alone). */
-  setLegendOpen(open: boolean): void {
-    this.legendOpen = open;
-  }
-
   /** Tells the controller whether the info card is open (it covers the view's right side). */
   setCardOpen(open: boolean): void {
     this.cardOpen = open;
@@ -616,6 +610,8 @@ function annotatedOp(info: NodeInfo): number {
   if (info.embedding < 0) return -1;
   return [...info.outputs, ...info.inputs].find((l) => l.ref >= 0)?.ref ?? -1;
 }
+
+const NO_HINTS: PanelHints = { legendOpen: true, legendStyle: null, topWithPicker: null };
 
 /** Covers that differ by under a pixel anywhere. */
 function sameCovers(a: Covers, b: Covers): boolean {

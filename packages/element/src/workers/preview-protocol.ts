@@ -42,3 +42,6 @@ export function isPreviewMessage(data: unknown): data is PreviewMessage {
   const kind = typeof data === 'object' && data !== null ? (data as { kind?: unknown }).kind : undefined;
   return kind === 'tbg-preview' || kind === 'tbg-preview-end';
 }
+
+/** What the page says of its panels for a preview's fit: the legend and the toolbar as they will be. */
+export type PanelHints = Pick<PreviewRequest, 'legendOpen' | 'legendStyle' | 'topWithPicker'>;
